@@ -1,0 +1,387 @@
+/**
+ * The production build as a function, shared by `build.ts` (CLI and watch),
+ * `bench/` and the e2e tests. esbuild bundles the entry with code splitting;
+ * this module then writes the static export around it (an HTML shell per
+ * route path, 404.html, config.json, web/public) and reads the metafile into a
+ * `BuildReport` with raw and gzip sizes.
+ */
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { RuntimeConfig } from '../web/api/contract.ts';
+import { ERROR_PATHS, HOME_ALIAS, HOME_PATH, ROUTE_PATHS } from '../web/app/route-table.ts';
+import { runtimeConfigFromEnv } from './config.ts';
+import { htmlFileForPath, renderShell } from './html.ts';
+
+export interface BuildOptions {
+  /** Project root; every other path is relative to it. Default: process.cwd(). */
+  root?: string;
+  /** Default "web/main.tsx". */
+  entry?: string;
+  /** Default "dist". Emptied first unless `clean: false`. */
+  outDir?: string;
+  /** One index.html per path. Default: ROUTE_PATHS. */
+  routePaths?: readonly string[];
+  /** Copied verbatim to the output root if it exists. Default "web/public"; null to skip. */
+  publicDir?: string | null;
+  /** Lazy chunks with inputs under this folder are reported as pages. Default "web/pages". */
+  pagesDir?: string;
+  /** Written to config.json. Default: runtimeConfigFromEnv(process.env). */
+  config?: RuntimeConfig;
+  /** Remove outDir before building. Default true. */
+  clean?: boolean;
+  /**
+   * Dev build (watch mode): not minified, linked source maps, NODE_ENV
+   * "development". Default false.
+   */
+  dev?: boolean;
+  /** Dev only: inject the live-reload client pointing at this event stream. */
+  liveReloadUrl?: string | null;
+  /** esbuild log level. Default "warning". */
+  logLevel?: esbuild.LogLevel;
+}
+
+export type OutputKind = 'js' | 'css' | 'map' | 'asset';
+
+export interface OutputInfo {
+  /** Path relative to outDir, forward slashes, e.g. "assets/main-ABCD1234.js". */
+  file: string;
+  /** Absolute URL as the browser requests it, e.g. "/assets/main-ABCD1234.js". */
+  url: string;
+  kind: OutputKind;
+  bytes: number;
+  /** gzip level 9 size; 0 for source maps. */
+  gzipBytes: number;
+  isEntry: boolean;
+  /** Source path (relative to root) this output is the entry of: the app entry or a dynamic-import target. */
+  entryPoint: string | null;
+  /** Source paths (relative to root) bundled into this output. */
+  inputs: string[];
+  /** Output files (relative to outDir) this one imports with `import` statements. */
+  staticImports: string[];
+  /** Output files (relative to outDir) this one loads with `import()`. */
+  dynamicImports: string[];
+}
+
+/** A lazily loaded chunk that holds page code (inputs under `pagesDir`). */
+export interface PageChunk {
+  /**
+   * Page folder relative to pagesDir, e.g. "main/home" for
+   * web/pages/main/home/index.tsx ("main/error/404" for web/pages/main/error/404.tsx). A chunk that is no page's entry but
+   * shares code between pages is named "shared:" + its page folders.
+   */
+  page: string;
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  entryPoint: string | null;
+  /** The chunk's inputs that live under pagesDir. */
+  pageInputs: string[];
+  /** Chunks this page imports statically (transitively) that the entry does not already load. */
+  extraStaticImports: string[];
+  /** gzip of the page chunk plus `extraStaticImports`: what opening this page costs after first load. */
+  loadGzipBytes: number;
+}
+
+export interface HtmlFile {
+  /** Relative to outDir, e.g. "main/login/index/index.html". */
+  file: string;
+  /** The route path it serves; null for 404.html. */
+  routePath: string | null;
+  /**
+   * The lazy page chunk of this route (and what that imports) preloaded on
+   * top of the entry's static imports, so the page does not wait for the app
+   * to start before fetching its code. Empty when the page has no own chunk.
+   */
+  pagePreloads: string[];
+}
+
+export interface BuildReport {
+  root: string;
+  /** Absolute path of the output folder. */
+  outDir: string;
+  dev: boolean;
+  /** Every output file esbuild wrote (JS, CSS, assets, maps). */
+  outputs: OutputInfo[];
+  /** The entry module, relative to outDir. */
+  entry: string;
+  /** The entry's stylesheet, relative to outDir (holds all CSS the app imports). */
+  entryCss: string | null;
+  /** Every chunk the entry imports statically, transitively (relative to outDir); these are modulepreloaded. */
+  entryStaticImports: string[];
+  /** Per-page lazy chunks, largest first. */
+  pages: PageChunk[];
+  /** HTML files written (an index.html per route path, then 404.html). */
+  htmlFiles: HtmlFile[];
+  config: RuntimeConfig;
+  /** esbuild plus writing the static export, in ms. */
+  buildMs: number;
+  warnings: string[];
+}
+
+export interface ResolvedOptions {
+  root: string;
+  entry: string;
+  outDir: string;
+  routePaths: readonly string[];
+  publicDir: string | null;
+  pagesDir: string;
+  config: RuntimeConfig;
+  clean: boolean;
+  dev: boolean;
+  liveReloadUrl: string | null;
+  logLevel: esbuild.LogLevel;
+}
+
+const toPosix = (p: string): string => p.split(path.sep).join('/');
+
+export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
+  const root = path.resolve(options.root ?? process.cwd());
+  return {
+    root,
+    entry: toPosix(options.entry ?? 'web/main.tsx'),
+    outDir: path.resolve(root, options.outDir ?? 'dist'),
+    routePaths: options.routePaths ?? ROUTE_PATHS,
+    publicDir: options.publicDir === null ? null : path.resolve(root, options.publicDir ?? 'web/public'),
+    pagesDir: toPosix(options.pagesDir ?? 'web/pages').replace(/\/+$/, ''),
+    config: options.config ?? runtimeConfigFromEnv(process.env),
+    clean: options.clean ?? true,
+    dev: options.dev ?? false,
+    liveReloadUrl: options.liveReloadUrl ?? null,
+    logLevel: options.logLevel ?? 'warning',
+  };
+}
+
+/** The esbuild settings of the app (and of the bench baseline, which must match). */
+export function esbuildOptions(
+  opts: ResolvedOptions,
+): esbuild.BuildOptions & { metafile: true; write: true; outdir: string } {
+  return {
+    absWorkingDir: opts.root,
+    entryPoints: [opts.entry],
+    outdir: opts.outDir,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2020', 'chrome90'],
+    minify: !opts.dev,
+    sourcemap: opts.dev ? 'linked' : false,
+    charset: 'utf8',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production') },
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    // Asset URLs are absolute so they resolve from any route depth (base path "/").
+    publicPath: '/',
+    loader: {
+      '.svg': 'file',
+      '.png': 'file',
+      '.jpg': 'file',
+      '.jpeg': 'file',
+      '.webp': 'file',
+      '.gif': 'file',
+      '.woff2': 'file',
+      '.woff': 'file',
+    },
+    metafile: true,
+    write: true,
+    logLevel: opts.logLevel,
+  };
+}
+
+function kindOf(file: string): OutputKind {
+  if (file.endsWith('.map')) return 'map';
+  if (file.endsWith('.js') || file.endsWith('.mjs')) return 'js';
+  if (file.endsWith('.css')) return 'css';
+  return 'asset';
+}
+
+/** Walks `import` statements from `start` (not included); files relative to outDir. */
+export function staticClosure(outputs: readonly OutputInfo[], start: string): string[] {
+  const byFile = new Map(outputs.map((o) => [o.file, o]));
+  const seen = new Set<string>();
+  const queue = [...(byFile.get(start)?.staticImports ?? [])];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (next === undefined || seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(byFile.get(next)?.staticImports ?? []));
+  }
+  return [...seen];
+}
+
+async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOptions): Promise<OutputInfo[]> {
+  const rel = (metaPath: string): string => toPosix(path.relative(opts.outDir, path.resolve(opts.root, metaPath)));
+  const entries = Object.entries(metafile.outputs);
+  const infos = await Promise.all(
+    entries.map(async ([metaPath, out]): Promise<OutputInfo> => {
+      const file = rel(metaPath);
+      const kind = kindOf(file);
+      const content = await readFile(path.resolve(opts.root, metaPath));
+      return {
+        file,
+        url: `/${file}`,
+        kind,
+        bytes: content.byteLength,
+        gzipBytes: kind === 'map' ? 0 : gzipSync(content, { level: 9 }).byteLength,
+        isEntry: out.entryPoint === opts.entry,
+        entryPoint: out.entryPoint ?? null,
+        inputs: Object.keys(out.inputs),
+        staticImports: out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path)),
+        dynamicImports: out.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => rel(i.path)),
+      };
+    }),
+  );
+  return infos.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * A page's name from a source path under pagesDir: the path without the
+ * extension and without a trailing "/index".
+ * "web/pages/main/home/index.tsx" → "main/home"; "web/pages/main/error/404.tsx" → "main/error/404".
+ */
+export function pageFolderOf(input: string, pagesDir: string): string | null {
+  const prefix = `${pagesDir}/`;
+  if (!input.startsWith(prefix)) return null;
+  return input.slice(prefix.length).replace(/\.[^./]+$/, '').replace(/\/index$/, '');
+}
+
+function pageChunks(outputs: readonly OutputInfo[], entry: string, entryStatic: readonly string[], pagesDir: string): PageChunk[] {
+  const firstLoad = new Set([entry, ...entryStatic]);
+  const gzipOf = new Map(outputs.map((o) => [o.file, o.gzipBytes]));
+  const pages: PageChunk[] = [];
+  for (const o of outputs) {
+    if (o.kind !== 'js' || firstLoad.has(o.file)) continue;
+    const pageInputs = o.inputs.filter((i) => pageFolderOf(i, pagesDir) !== null);
+    if (pageInputs.length === 0) continue;
+    const own = o.entryPoint ? pageFolderOf(o.entryPoint, pagesDir) : null;
+    const folders = [...new Set(pageInputs.map((i) => pageFolderOf(i, pagesDir) ?? ''))].sort();
+    const extraStaticImports = staticClosure(outputs, o.file).filter((f) => !firstLoad.has(f));
+    pages.push({
+      page: own ?? `shared:${folders.join('+')}`,
+      file: o.file,
+      bytes: o.bytes,
+      gzipBytes: o.gzipBytes,
+      entryPoint: o.entryPoint,
+      pageInputs,
+      extraStaticImports,
+      loadGzipBytes: o.gzipBytes + extraStaticImports.reduce((sum, f) => sum + (gzipOf.get(f) ?? 0), 0),
+    });
+  }
+  return pages.sort((a, b) => b.gzipBytes - a.gzipBytes || a.page.localeCompare(b.page));
+}
+
+/**
+ * The page chunk a route path opens, by the folder convention of web/pages:
+ * "/main/login/index" → "main/login", "/main/error/404" → "main/error/404".
+ * Home ("/" and its alias "/main/index/index") lives in "main/home".
+ */
+export function pageChunkForRoute(pages: readonly PageChunk[], routePath: string): PageChunk | null {
+  const p = routePath === HOME_PATH || routePath === HOME_ALIAS ? '/main/home/index' : routePath;
+  const folder = p.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\/index$/, '');
+  return pages.find((c) => c.page === folder) ?? null;
+}
+
+async function findFavicon(publicDir: string | null): Promise<string | null> {
+  if (!publicDir || !existsSync(publicDir)) return null;
+  const names = await readdir(publicDir);
+  const icon = ['favicon.ico', 'favicon.svg', 'favicon.png'].find((n) => names.includes(n));
+  return icon ? `/${icon}` : null;
+}
+
+/**
+ * Everything after esbuild: reads the metafile into a report and writes the
+ * static export. Used by `build()` and by every watch-mode rebuild.
+ */
+export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOptions, startedAt: number, warnings: string[] = []): Promise<BuildReport> {
+  const outputs = await readOutputs(metafile, opts);
+  const entryOut = outputs.find((o) => o.isEntry && o.kind === 'js');
+  if (!entryOut) throw new Error(`esbuild produced no output for the entry ${opts.entry}`);
+  const entryMeta = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === opts.entry && o.cssBundle);
+  const entryCss = entryMeta?.[1].cssBundle
+    ? toPosix(path.relative(opts.outDir, path.resolve(opts.root, entryMeta[1].cssBundle)))
+    : null;
+  const entryStaticImports = staticClosure(outputs, entryOut.file);
+
+  if (opts.publicDir && existsSync(opts.publicDir)) {
+    await cp(opts.publicDir, opts.outDir, { recursive: true });
+  }
+
+  const pages = pageChunks(outputs, entryOut.file, entryStaticImports, opts.pagesDir);
+  const favicon = await findFavicon(opts.publicDir);
+  const htmlFor = (routePath: string | null): HtmlFile => {
+    const page = pageChunkForRoute(pages, routePath ?? ERROR_PATHS[404]);
+    const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
+    return { file, routePath, pagePreloads: page ? [page.file, ...page.extraStaticImports] : [] };
+  };
+  const seen = new Set<string>();
+  const htmlFiles = [...opts.routePaths.map(htmlFor), htmlFor(null)].filter((h) => !seen.has(h.file) && seen.add(h.file));
+  await Promise.all(
+    htmlFiles.map(async (h) => {
+      const html = renderShell({
+        entryJs: entryOut.url,
+        entryCss: entryCss ? `/${entryCss}` : null,
+        modulePreloads: [...entryStaticImports, ...h.pagePreloads].map((f) => `/${f}`),
+        favicon,
+        liveReloadUrl: opts.liveReloadUrl,
+      });
+      const target = path.join(opts.outDir, h.file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, html);
+    }),
+  );
+  await writeFile(path.join(opts.outDir, 'config.json'), `${JSON.stringify(opts.config, null, 2)}\n`);
+
+  return {
+    root: opts.root,
+    outDir: opts.outDir,
+    dev: opts.dev,
+    outputs,
+    entry: entryOut.file,
+    entryCss,
+    entryStaticImports,
+    pages,
+    htmlFiles,
+    config: opts.config,
+    buildMs: performance.now() - startedAt,
+    warnings,
+  };
+}
+
+/** Removes files under outDir/assets that the latest build did not produce (watch mode). */
+export async function pruneStaleAssets(report: BuildReport): Promise<string[]> {
+  const keep = new Set(report.outputs.map((o) => o.file));
+  const removed: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    if (!existsSync(dir)) return;
+    for (const name of await readdir(dir)) {
+      const full = path.join(dir, name);
+      if ((await stat(full)).isDirectory()) {
+        await walk(full);
+        continue;
+      }
+      const file = toPosix(path.relative(report.outDir, full));
+      if (!keep.has(file)) {
+        await rm(full);
+        removed.push(file);
+      }
+    }
+  };
+  await walk(path.join(report.outDir, 'assets'));
+  return removed;
+}
+
+/** One production build of the app into `outDir` (default dist/). */
+export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  const opts = resolveOptions(options);
+  const startedAt = performance.now();
+  if (opts.clean) await rm(opts.outDir, { recursive: true, force: true });
+  await mkdir(opts.outDir, { recursive: true });
+  const result = await esbuild.build(esbuildOptions(opts));
+  const warnings = esbuild.formatMessagesSync(result.warnings, { kind: 'warning', color: false });
+  return finishBuild(result.metafile, opts, startedAt, warnings);
+}

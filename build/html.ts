@@ -1,0 +1,75 @@
+/**
+ * The HTML shell written for every route path and for 404.html. It is the
+ * same document everywhere: the app reads location.pathname itself.
+ * Paint is dark from the first byte (inline background) so there is no white
+ * flash before the stylesheet and the app arrive.
+ */
+export interface ShellInput {
+  /** Absolute URL of the entry module, e.g. "/assets/main-ABCD1234.js". */
+  entryJs: string;
+  /** Absolute URL of the entry stylesheet, if the app imports CSS. */
+  entryCss: string | null;
+  /** Absolute URLs of every chunk the entry imports statically (transitively). */
+  modulePreloads: readonly string[];
+  /** Absolute URL of a favicon found in web/public, if any. */
+  favicon: string | null;
+  /** Dev only: URL of the live-reload event stream. */
+  liveReloadUrl: string | null;
+}
+
+export const BACKGROUND = '#121212';
+export const TITLE = 'Cloud Gaming';
+/** Marker of a dev (watch) build; tests refuse to check a dev build. */
+export const LIVE_RELOAD_MARKER = 'data-live-reload';
+
+const attr = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The dev-only reload client: remembers the first build id it hears and
+ * reloads when a different one arrives (a rebuild, or a restarted dev server).
+ */
+export function liveReloadScript(url: string): string {
+  return (
+    `<script ${LIVE_RELOAD_MARKER}>(function(){var b;var s=new EventSource(${JSON.stringify(url)});` +
+    `s.onmessage=function(e){if(b&&b!==e.data)location.reload();b=e.data}})()</script>`
+  );
+}
+
+export function renderShell(input: ShellInput): string {
+  const lines = [
+    '<!doctype html>',
+    `<html lang="en" style="background:${BACKGROUND}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,user-scalable=no">',
+    `<meta name="theme-color" content="${BACKGROUND}">`,
+    '<meta name="color-scheme" content="dark">',
+    `<title>${TITLE}</title>`,
+    '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
+  ];
+  if (input.favicon) lines.push(`<link rel="icon" href="${attr(input.favicon)}">`);
+  if (input.entryCss) lines.push(`<link rel="stylesheet" href="${attr(input.entryCss)}">`);
+  for (const href of input.modulePreloads) lines.push(`<link rel="modulepreload" href="${attr(href)}">`);
+  lines.push(`<script type="module" src="${attr(input.entryJs)}"></script>`);
+  if (input.liveReloadUrl) lines.push(liveReloadScript(input.liveReloadUrl));
+  lines.push(
+    '</head>',
+    `<body style="margin:0;background:${BACKGROUND};color:#fff">`,
+    '<div id="root"></div>',
+    '</body>',
+    '</html>',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** "/" → "index.html"; "/main/login/index" → "main/login/index/index.html". */
+export function htmlFileForPath(routePath: string): string {
+  if (!routePath.startsWith('/')) throw new Error(`route path must start with "/": ${routePath}`);
+  const segments = routePath.split('/').filter((s) => s !== '');
+  for (const s of segments) {
+    if (s === '.' || s === '..' || s.includes('\\')) throw new Error(`unsafe route path: ${routePath}`);
+  }
+  return [...segments, 'index.html'].join('/');
+}
