@@ -1,6 +1,10 @@
 import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import './styles.css';
+import { App } from './app/App.tsx';
+import { startApp } from './app/start.ts';
 
-// Temporary entry until the shell lands (the shell session replaces this file).
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<div>loading</div>);
+startApp().then(() => {
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<Router><App /></Router>);
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuntimeConfig, parseRuntimeConfig } from '../../../web/app/config.ts';
+import { DEFAULT_RUNTIME_CONFIG } from '../../../web/api/contract.ts';
+
+describe('runtime config.json (one build serves any backend)', () => {
+  it('takes the bases it is given and adds a trailing slash', () => {
+    expect(parseRuntimeConfig({ apiBase: 'https://api.example.com/v1', socketBase: 'wss://ws.example.com/' })).toEqual({
+      apiBase: 'https://api.example.com/v1/',
+      gameApiBase: DEFAULT_RUNTIME_CONFIG.gameApiBase,
+      socketBase: 'wss://ws.example.com/',
+    });
+  });
+
+  it('falls back to the same-origin defaults on a broken or missing file', async () => {
+    expect(parseRuntimeConfig('nonsense')).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(parseRuntimeConfig({ apiBase: 42 })).toEqual(DEFAULT_RUNTIME_CONFIG);
+    const failing = (async () => {
+      throw new TypeError('network');
+    }) as unknown as typeof fetch;
+    await expect(loadRuntimeConfig(failing)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
+    const notFound = (async () => new Response('nope', { status: 404 })) as unknown as typeof fetch;
+    await expect(loadRuntimeConfig(notFound)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../../web/core/clock.ts';
+import { createPageLoader, PAGE_LOADING_DELAY_MS, PAGE_LOADING_TIMEOUT_MS, watchLoad, type LoadPhase } from '../../../web/app/page-loader.ts';
+
+const Page = () => null;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay and timeout)', () => {
+  it('uses the 60000 ms delay and timeout of the spec', () => {
+    expect(PAGE_LOADING_DELAY_MS).toBe(60_000);
+    expect(PAGE_LOADING_TIMEOUT_MS).toBe(60_000);
+  });
+
+  it('loads each chunk once and then serves it synchronously', async () => {
+    let calls = 0;
+    const loader = createPageLoader({ a: async () => (calls++, { default: Page }) });
+    expect(loader.loaded('a')).toBeUndefined();
+    await Promise.all([loader.load('a'), loader.load('a')]);
+    expect(calls).toBe(1);
+    expect(loader.loaded('a')).toBe(Page);
+  });
+
+  it('forgets a failed chunk so a retry fetches it again', async () => {
+    let calls = 0;
+    const loader = createPageLoader({
+      a: async () => {
+        calls++;
+        if (calls === 1) throw new Error('offline');
+        return { default: Page };
+      },
+    });
+    await expect(loader.load('a')).rejects.toThrow('offline');
+    await expect(loader.load('a')).resolves.toBe(Page);
+  });
+
+  it('shows nothing before the delay, the loading placeholder after it, the error at the timeout', () => {
+    const clock = createManualClock();
+    const phases: LoadPhase[] = [];
+    watchLoad(new Promise(() => undefined), clock, (p) => phases.push(p), 1000, 5000);
+    clock.advance(999);
+    expect(phases).toEqual([]);
+    clock.advance(1);
+    expect(phases).toEqual(['loading']);
+    clock.advance(4000);
+    expect(phases).toEqual(['loading', 'error']);
+  });
+
+  it('shows the error placeholder when the chunk fails and no placeholder when it arrives in time', async () => {
+    const clock = createManualClock();
+    const failed: LoadPhase[] = [];
+    watchLoad(Promise.reject(new Error('x')), clock, (p) => failed.push(p));
+    await flush();
+    expect(failed).toEqual(['error']);
+    const ok: LoadPhase[] = [];
+    watchLoad(Promise.resolve(), clock, (p) => ok.push(p));
+    await flush();
+    clock.advance(120_000);
+    expect(ok).toEqual([]);
+    expect(clock.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import { resolve } from './guard.ts';
+import { PageHost } from './PageHost.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { auth, tabBar, toaster } from './services.ts';
+import { HOME_PATH, type RouteDef } from './route-table.ts';
+import { useStore } from '../ui/use-store.ts';
+import { TabBar } from '../ui/TabBar.tsx';
+import { Toast } from '../ui/Toast.tsx';
+
+export function App() {
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const { token } = useStore(auth.$auth);
+  const resolution = resolve(pathname, search, !!token);
+
+  useEffect(() => {
+    if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
+  }, [resolution.kind === 'redirect' ? resolution.to : null]);
+
+  useEffect(() => {
+    if (resolution.kind === 'render') document.title = resolution.route.title;
+  }, [resolution.kind === 'render' ? resolution.route.title : null]);
+
+  return (
+    <>
+      {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
+      <Toast state={toaster.state} />
+    </>
+  );
+}
+
+function PageFrame({ route }: { route: RouteDef }) {
+  const { meta } = route;
+  const contained = meta.fixed || meta.disableScroll;
+  const className = ['page', contained ? 'page--contained' : '', meta.isTabBar ? 'page--tabbar' : ''].filter(Boolean).join(' ');
+  return (
+    <div
+      className={className}
+      data-page={route.page}
+      style={{ background: meta.pageBackgroundColor, ['--nav-height' as string]: `calc(${meta.navigationBarHeight} * var(--rpx))` }}
+    >
+      <main className="page__body">
+        <ErrorBoundary resetKey={route.path}>
+          <PageHost pageKey={route.page} />
+        </ErrorBoundary>
+      </main>
+      {meta.isTabBar && meta.tabBarIndex !== null && <PageTabBar route={route} index={meta.tabBarIndex} />}
+    </div>
+  );
+}
+
+function PageTabBar({ route, index }: { route: RouteDef; index: number }) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const pagePath = route.page === 'home' ? HOME_PATH : route.path;
+  return <TabBar items={tabBar.itemsFor(pagePath)} selectedIndex={index} onSelect={(item) => navigate(item.pagePath)} />;
+}

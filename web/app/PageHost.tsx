@@ -1,0 +1,43 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import type { PageKey } from './route-table.ts';
+import { pageLoader } from './pages.ts';
+import { watchLoad, type LoadPhase } from './page-loader.ts';
+import { clock } from './services.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+import { Button } from '../ui/Button.tsx';
+
+/** Renders a page whose chunk is loaded at once; otherwise waits with the SPEC §2 placeholders. */
+export function PageHost({ pageKey }: { pageKey: PageKey }) {
+  const [Page, setPage] = useState<ComponentType | undefined>(() => pageLoader.loaded(pageKey));
+  const [phase, setPhase] = useState<LoadPhase>('waiting');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const ready = pageLoader.loaded(pageKey);
+    if (ready) {
+      setPage(() => ready);
+      return;
+    }
+    setPage(undefined);
+    setPhase('waiting');
+    let live = true;
+    const p = pageLoader.load(pageKey);
+    const stop = watchLoad(p, clock, (next) => live && setPhase(next));
+    p.then((C) => live && setPage(() => C)).catch(() => undefined);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [pageKey, attempt]);
+
+  if (Page) return <Page />;
+  if (phase === 'loading') return <Spinner />;
+  if (phase === 'error')
+    return (
+      <div className="page-error" role="alert">
+        <p>This page could not be loaded. Check your connection and try again.</p>
+        <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+      </div>
+    );
+  return null;
+}

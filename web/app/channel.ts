@@ -1,0 +1,33 @@
+/**
+ * Channel handling (SPEC §2, §6): `agent_code` from the query selects a
+ * channel and is kept in session storage for the rest of the visit; the game
+ * screen opened with an agent_code and no game_id is single-game mode.
+ * `mock_session` (QA, mock server only) is kept the same way and forwarded on
+ * every request and socket.
+ */
+import { GAME_PATH, normalizePath } from './route-table.ts';
+
+export interface ChannelStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export const AGENT_CODE_KEY = 'agent_code';
+export const MOCK_SESSION_KEY = 'mock_session';
+const SAFE_VALUE = /^[\w.-]{1,64}$/;
+
+/** Keeps query values worth remembering; malformed values are ignored rather than stored. */
+export function captureChannel(search: string, store: ChannelStore): void {
+  const query = new URLSearchParams(search);
+  for (const key of [AGENT_CODE_KEY, MOCK_SESSION_KEY]) {
+    const value = query.get(key);
+    if (value && SAFE_VALUE.test(value)) store.setItem(key, value);
+  }
+}
+
+export function isSingleGameMode(pathname: string, search: string, agentCode: string | null): boolean {
+  if (normalizePath(pathname) !== GAME_PATH) return false;
+  const query = new URLSearchParams(search);
+  const agent = query.get(AGENT_CODE_KEY) ?? agentCode;
+  return !!agent && !query.get('game_id');
+}

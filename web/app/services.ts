@@ -1,0 +1,91 @@
+/**
+ * The composition root: the one place that builds the core runtime with the
+ * browser's real clock, storage, fetch and host bridge, and wires the stores
+ * to it. Everything below takes these as arguments, so tests build their own.
+ */
+import { navigate } from 'wouter/use-browser-location';
+import { DEFAULT_RUNTIME_CONFIG, HEADER, type RuntimeConfig } from '../api/contract.ts';
+import { createApi, type Api } from '../api/endpoints.ts';
+import { systemClock } from '../core/clock.ts';
+import { createHttpClient, type HttpClient } from '../core/http/request.ts';
+import { createLocalStore } from '../core/storage/local.ts';
+import { createSessionStore } from '../core/storage/session.ts';
+import { getDeviceId } from '../core/device.ts';
+import { createToaster } from '../core/toast.ts';
+import { createBridge } from '../core/bridge.ts';
+import { createNetworkStatus } from '../core/network.ts';
+import { createAuthStore } from '../state/auth.ts';
+import { createTabBarStore } from '../state/tabbar.ts';
+import { createLoginModel, type LoginModel } from '../state/login.ts';
+import { ERROR_PATHS, GAME_PATH, normalizePath } from './route-table.ts';
+import { loginUrl } from './guard.ts';
+import { MOCK_SESSION_KEY } from './channel.ts';
+
+export const clock = systemClock;
+export const config: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG };
+export const local = createLocalStore(globalThis.localStorage);
+export const session = createSessionStore({ local, session: globalThis.sessionStorage });
+export const toaster = createToaster(clock);
+export const bridge = createBridge(window);
+export const network = createNetworkStatus();
+export const tabBar = createTabBarStore();
+const wwwid = `${clock.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+let deviceId: string | null = null;
+export const getAppDeviceId = (): string => (deviceId ??= getDeviceId(local, clock, Math.random));
+
+type Listener = () => void;
+const tokenExpiredListeners = new Set<Listener>();
+/** SPEC §8: on the game screen a token-expired event is emitted instead of navigating. */
+export function onTokenExpired(fn: Listener): () => void {
+  tokenExpiredListeners.add(fn);
+  return () => tokenExpiredListeners.delete(fn);
+}
+
+export const http: HttpClient = createHttpClient({
+  config,
+  clock,
+  fetch: (...args) => globalThis.fetch(...args),
+  getToken: () => session.getToken(),
+  getDeviceId: getAppDeviceId,
+  getAgentCode: () => session.getAgentCode(),
+  wwwid,
+  extraHeaders: (): Record<string, string> => {
+    const mock = globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY);
+    return mock ? { [HEADER.mockSession]: mock } : {};
+  },
+  onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
+  onTokenExpired: (message) => {
+    auth.logout();
+    toaster.show({ title: message, icon: 'none' });
+    const here = normalizePath(location.pathname);
+    if (here === GAME_PATH) {
+      for (const fn of tokenExpiredListeners) fn();
+      return;
+    }
+    navigate(loginUrl(location.pathname + location.search), { replace: true });
+  },
+  toast: (message) => toaster.show({ title: message, icon: 'none' }),
+});
+
+export const api: Api = createApi(http);
+export const auth = createAuthStore({ session, api: () => api });
+
+let loginModel: LoginModel | null = null;
+/** One login form per visit: going to the country list and back keeps what was typed. */
+export function getLoginModel(): LoginModel {
+  loginModel ??= createLoginModel({
+    clock,
+    sendCode: (req) => api.sendCode(req),
+    webLogin: (req) => api.webLogin(req),
+    loggedIn: (info) => auth.loggedIn(info),
+    toast: (message) => toaster.show({ title: message, icon: 'none' }),
+    deviceId: getAppDeviceId,
+    agentCode: () => session.getAgentCode(),
+  });
+  return loginModel;
+}
+
+export function disposeLoginModel(): void {
+  loginModel?.dispose();
+  loginModel = null;
+}

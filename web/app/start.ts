@@ -1,0 +1,33 @@
+/**
+ * App start: read the runtime config, remember the channel, restore the
+ * session, hook up the host bridge and right-click rule, then preload page
+ * chunks on idle. Failures here never stop the app from rendering.
+ */
+import { loadRuntimeConfig } from './config.ts';
+import { captureChannel } from './channel.ts';
+import { auth, bridge, config } from './services.ts';
+import { blockContextMenu } from './context-menu.ts';
+import { handleBackGesture } from './back.ts';
+import { trackHistory } from './navigation.ts';
+import { pageLoader, PRELOAD_ORDER } from './pages.ts';
+import { findRoute } from './route-table.ts';
+
+export async function startApp(): Promise<void> {
+  trackHistory();
+  blockContextMenu();
+  captureChannel(location.search, sessionStorage);
+  bridge.on('back', () => handleBackGesture(location.pathname, bridge));
+
+  const current = findRoute(location.pathname);
+  // The page being opened loads in parallel with the config and session.
+  if (current) void pageLoader.load(current.page).catch(() => undefined);
+  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined)]);
+  Object.assign(config, cfg);
+  if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
+
+  const idle = (fn: () => void): void => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });
+    else globalThis.setTimeout(fn, 1500);
+  };
+  idle(() => void pageLoader.preload(PRELOAD_ORDER));
+}

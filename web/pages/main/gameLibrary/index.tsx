@@ -1,0 +1,19 @@
+import { useLocation } from 'wouter';
+import { Button } from '../../../ui/Button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+
+export default function GameLibraryPage() {
+  const [, navigate] = useLocation();
+  return (
+    <div className="scroll">
+      <div className="content">
+        <h1 className="library-title">Game Library</h1>
+        <div className="library-empty">
+          <Icon name="gamepad" size={44} />
+          <p>The catalogue is loading soon.</p>
+          <Button onClick={() => navigate('/')}>Back to home</Button>
+        </div>
+      </div>
+    </div>
+  );
+}

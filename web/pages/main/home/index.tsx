@@ -1,0 +1,98 @@
+import { useLocation } from 'wouter';
+import { auth } from '../../../app/services.ts';
+import { loginUrl } from '../../../app/guard.ts';
+import { useStore } from '../../../ui/use-store.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+import { formatPlayTime, memberLabel } from '../../../state/format.ts';
+import { maskMobile } from '../../../core/storage/session.ts';
+
+const LIBRARY = '/main/gameLibrary/index';
+
+const SHORTCUTS = [
+  { label: 'Games', icon: 'gamepad', path: LIBRARY },
+  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
+  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
+  { label: 'Invite', icon: 'gift', path: '/submodules/user/invite/index' },
+] as const;
+
+export default function HomePage() {
+  const [, navigate] = useLocation();
+  const { loginInfo } = useStore(auth.$auth);
+  const user = useStore(auth.$user);
+
+  return (
+    <>
+      <header className="home-header">
+        <div className="brand">
+          <img className="brand__logo" src="/favicon.svg" alt="" width={34} height={34} />
+          <span>Cloud Play</span>
+        </div>
+        {loginInfo ? (
+          <span className="muted small">{maskMobile(loginInfo.mobile)}</span>
+        ) : (
+          <Button variant="secondary" onClick={() => navigate(loginUrl('/'))}>
+            Log in
+          </Button>
+        )}
+      </header>
+      <div className="scroll">
+        <div className="content">
+          <section className="hero" aria-labelledby="hero-title">
+            <span className="hero__eyebrow">Cloud gaming</span>
+            <h2 id="hero-title" className="hero__title">
+              Console-quality games, streamed to your phone. No downloads.
+            </h2>
+            <Button onClick={() => navigate(LIBRARY)}>Browse games</Button>
+          </section>
+
+          {loginInfo ? (
+            <section className="stats" aria-label="Your account">
+              <div className="stat">
+                <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
+                <span className="stat__label">Play time left</span>
+              </div>
+              <div className="stat">
+                <span className="stat__value">{user ? memberLabel(user.member_status) : '–'}</span>
+                <span className="stat__label">Plan</span>
+              </div>
+              <div className="stat">
+                <span className="stat__value">{user ? user.coin_balance : '–'}</span>
+                <span className="stat__label">Coins</span>
+              </div>
+            </section>
+          ) : (
+            <section className="card banner">
+              <div className="banner__text">
+                <strong>Log in to start playing</strong>
+                <span className="muted small">Your play time, saves and membership follow you.</span>
+              </div>
+              <Button onClick={() => navigate(loginUrl('/'))}>Log in</Button>
+            </section>
+          )}
+
+          <nav className="shortcuts" aria-label="Shortcuts">
+            {SHORTCUTS.map((s) => (
+              <button key={s.path} type="button" className="shortcut" onClick={() => navigate(s.path)}>
+                <span className="shortcut__icon" aria-hidden="true">
+                  <Icon name={s.icon} size={20} />
+                </span>
+                {s.label}
+              </button>
+            ))}
+          </nav>
+
+          <section className="card banner">
+            <div className="banner__text">
+              <strong>Get the app</strong>
+              <span className="muted small">Smoother streams and controller support on Android and iOS.</span>
+            </div>
+            <Button variant="secondary" onClick={() => navigate('/main/download/index')}>
+              Download
+            </Button>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

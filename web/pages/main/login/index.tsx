@@ -1,0 +1,130 @@
+import { useId } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import { disposeLoginModel, getLoginModel } from '../../../app/services.ts';
+import { goBack } from '../../../app/navigation.ts';
+import { safeTargetUrl } from '../../../state/login.ts';
+import { NavBar } from '../../../ui/NavBar.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+
+const COUNTRY_PATH = '/submodules/user/countryCodes/index';
+const PROTOCOL_PATH = '/submodules/system/protocol/index';
+
+export default function LoginPage() {
+  useSignals();
+  const model = getLoginModel();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const target = safeTargetUrl(new URLSearchParams(search).get('targetUrl'));
+  const ids = { phone: useId(), code: useId(), consent: useId() };
+  const showPhoneError = model.mobile.value.length > 0 && !model.phoneValid.value;
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (await model.submit()) {
+      disposeLoginModel();
+      navigate(target, { replace: true });
+    }
+  };
+
+  return (
+    <div className="scroll">
+      <NavBar title="" onBack={() => goBack()} />
+      <form className="login" onSubmit={onSubmit} noValidate>
+        <div className="login__head">
+          <h2 className="login__title">Log in with your phone</h2>
+          <p className="muted">New numbers get an account automatically.</p>
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={ids.phone}>
+            Phone number
+          </label>
+          <div className={`field__row${showPhoneError ? ' field__row--invalid' : ''}`}>
+            <button
+              type="button"
+              className="field__prefix"
+              onClick={() => navigate(COUNTRY_PATH)}
+              aria-label={`Country code +${model.country.value.code}, ${model.country.value.name}. Change`}
+            >
+              +{model.country.value.code}
+              <Icon name="chevron" size={14} />
+            </button>
+            <input
+              id={ids.phone}
+              className="field__input"
+              type="tel"
+              name="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder={model.country.value.example}
+              value={model.mobile.value}
+              onChange={(e) => model.setMobile(e.target.value)}
+              aria-invalid={showPhoneError}
+              aria-describedby={`${ids.phone}-hint`}
+              required
+            />
+          </div>
+          <span id={`${ids.phone}-hint`} className="field__hint" aria-live="polite">
+            {showPhoneError ? `Enter a valid ${model.country.value.name} number` : ''}
+          </span>
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={ids.code}>
+            Verification code
+          </label>
+          <div className="field__row">
+            <input
+              id={ids.code}
+              className="field__input"
+              type="text"
+              name="one-time-code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="\d{6}"
+              maxLength={6}
+              placeholder="6-digit code"
+              value={model.code.value}
+              onChange={(e) => model.setCode(e.target.value)}
+              required
+            />
+            <Button
+              variant="secondary"
+              className="field__action"
+              disabled={!model.canSend.value}
+              onClick={() => void model.sendCode()}
+            >
+              {model.resendIn.value > 0 ? `Resend in ${model.resendIn.value}s` : model.sending.value ? 'Sending…' : 'Send code'}
+            </Button>
+          </div>
+        </div>
+
+        <label className="checkbox" htmlFor={ids.consent}>
+          <input
+            id={ids.consent}
+            type="checkbox"
+            checked={model.agreed.value}
+            onChange={(e) => model.setAgreed(e.target.checked)}
+          />
+          <span>
+            I have read and agree to the{' '}
+            <a href={`${PROTOCOL_PATH}?type=user`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=user`); }}>
+              User Agreement
+            </a>{' '}
+            and the{' '}
+            <a href={`${PROTOCOL_PATH}?type=privacy`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=privacy`); }}>
+              Privacy Policy
+            </a>
+            .
+          </span>
+        </label>
+
+        <Button type="submit" block disabled={!model.canSubmit.value}>
+          {model.submitting.value ? 'Logging in…' : 'Log in'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { auth } from '../../../app/services.ts';
+import { useStore } from '../../../ui/use-store.ts';
+import { Icon, type IconName } from '../../../ui/icons.tsx';
+import { formatPlayTime, memberLabel } from '../../../state/format.ts';
+import { isMember } from '../../../state/rules.ts';
+import { maskMobile } from '../../../core/storage/session.ts';
+
+const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [
+  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
+  { label: 'Top up', icon: 'gift', path: '/submodules/user/recharge/index' },
+  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
+  { label: 'Played games', icon: 'gamepad', path: '/submodules/game/played/index' },
+  { label: 'Invite friends', icon: 'user', path: '/submodules/user/invite/index' },
+  { label: 'Settings', icon: 'settings', path: '/submodules/user/setting/index' },
+  { label: 'About us', icon: 'info', path: '/submodules/system/aboutus/index' },
+];
+
+export default function UserPage() {
+  const [, navigate] = useLocation();
+  const { loginInfo } = useStore(auth.$auth);
+  const user = useStore(auth.$user);
+
+  useEffect(() => {
+    void auth.refreshBalance().catch(() => undefined);
+  }, []);
+
+  return (
+    <div className="scroll">
+      <div className="content">
+        <section className="card profile" aria-label="Profile">
+          <div className="avatar">
+            {loginInfo?.avatar ? <img src={loginInfo.avatar} alt="" /> : <Icon name="user" size={30} />}
+          </div>
+          <div>
+            <div className="profile__name">{loginInfo?.username || 'Player'}</div>
+            <div className="muted small">{loginInfo ? maskMobile(loginInfo.mobile) : ''}</div>
+            <span className={`badge${isMember(user) ? ' badge--member' : ''}`}>{memberLabel(user?.member_status)}</span>
+          </div>
+        </section>
+
+        <section className="stats" aria-label="Balance">
+          <div className="stat">
+            <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
+            <span className="stat__label">Play time left</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">{user ? user.coin_balance : '–'}</span>
+            <span className="stat__label">Coins</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">{user && isMember(user) ? user.member_endtime || '–' : 'Not a member'}</span>
+            <span className="stat__label">Member until</span>
+          </div>
+        </section>
+
+        <nav className="list" aria-label="Account">
+          {LINKS.map((l) => (
+            <button key={l.path} type="button" className="list__item" onClick={() => navigate(l.path)}>
+              <Icon name={l.icon} size={20} />
+              <span className="list__label">{l.label}</span>
+              <Icon name="chevron" size={16} />
+            </button>
+          ))}
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Who is logged in. A nanostore rather than a signal: it outlives every page,
+ * and the shell's guard and the HTTP client read it outside React.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { LoginInfo, UserInfo } from '../api/contract.ts';
+import type { Api } from '../api/endpoints.ts';
+
+export interface AuthState {
+  token: string | null;
+  loginInfo: LoginInfo | null;
+}
+
+/** The part of the core session store this store needs (SPEC §3 login info). */
+export interface SessionPort {
+  getToken(): string | null;
+  setToken(token: string): void;
+  saveLoginInfo(info: LoginInfo): Promise<void>;
+  loadLoginInfo(): Promise<LoginInfo | null>;
+  clear(): void;
+}
+
+export interface AuthStore {
+  $auth: ReadableAtom<AuthState>;
+  $user: ReadableAtom<UserInfo | null>;
+  /** Reads what a previous visit stored; a token without readable login info is dropped. */
+  restore(): Promise<void>;
+  /** Stores a successful web_login answer, then fetches the balance. */
+  loggedIn(info: LoginInfo): Promise<void>;
+  refreshBalance(): Promise<UserInfo | null>;
+  /** SPEC §8 (30001) and "log out": clears the session and nothing else. */
+  logout(): void;
+  isLoggedIn(): boolean;
+}
+
+export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Api, 'getUserBalance'> }): AuthStore {
+  const $auth = atom<AuthState>({ token: deps.session.getToken(), loginInfo: null });
+  const $user = atom<UserInfo | null>(null);
+
+  const refreshBalance = async (): Promise<UserInfo | null> => {
+    const info = $auth.get().loginInfo;
+    if (!info) return null;
+    const user = await deps.api().getUserBalance({ uid: info.swcloud_uid }, { silent: true });
+    $user.set(user);
+    return user;
+  };
+
+  return {
+    $auth,
+    $user,
+    async restore() {
+      const token = deps.session.getToken();
+      if (!token) {
+        $auth.set({ token: null, loginInfo: null });
+        return;
+      }
+      const loginInfo = await deps.session.loadLoginInfo();
+      if (!loginInfo) {
+        deps.session.clear();
+        $auth.set({ token: null, loginInfo: null });
+        return;
+      }
+      $auth.set({ token, loginInfo });
+    },
+    async loggedIn(info) {
+      deps.session.setToken(info.gly_token);
+      await deps.session.saveLoginInfo(info);
+      $auth.set({ token: info.gly_token, loginInfo: info });
+      await refreshBalance().catch(() => null);
+    },
+    refreshBalance,
+    logout() {
+      deps.session.clear();
+      $auth.set({ token: null, loginInfo: null });
+      $user.set(null);
+    },
+    isLoggedIn: () => !!$auth.get().token,
+  };
+}

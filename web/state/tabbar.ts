@@ -1,0 +1,69 @@
+/**
+ * The custom tab bar's items (SPEC §2 "Tab bar"). Signals: pages change red
+ * dots and badges while the bar is on screen. Each page may carry its own
+ * configuration on top of the defaults (SPEC: "configured per page").
+ */
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+
+export interface TabBarItem {
+  pagePath: string;
+  iconPath: string;
+  selectedIconPath: string;
+  text: string;
+  visible?: boolean;
+  redDot?: boolean;
+  /** Short text shown in a pill; empty hides it. */
+  badge?: string;
+}
+
+export const DEFAULT_TAB_ITEMS: readonly TabBarItem[] = [
+  { pagePath: '/', iconPath: '/icons/tab-home.svg', selectedIconPath: '/icons/tab-home-active.svg', text: 'Home' },
+  {
+    pagePath: '/main/gameLibrary/index',
+    iconPath: '/icons/tab-library.svg',
+    selectedIconPath: '/icons/tab-library-active.svg',
+    text: 'Game Library',
+  },
+  { pagePath: '/main/user/index', iconPath: '/icons/tab-user.svg', selectedIconPath: '/icons/tab-user-active.svg', text: 'Mine' },
+];
+
+export interface TabBarStore {
+  /** The items as configured for a page: defaults, then that page's overrides. */
+  itemsFor(pagePath: string): ReadonlySignal<readonly TabBarItem[]>;
+  /** Overrides for one page (SPEC: "configured per page"). */
+  configure(pagePath: string, items: ReadonlyArray<Partial<TabBarItem> | undefined>): void;
+  /** Changes an item for every page (a badge on "Mine" shows wherever the bar does). */
+  setItem(index: number, patch: Partial<Pick<TabBarItem, 'redDot' | 'badge' | 'visible' | 'text'>>): void;
+}
+
+export function createTabBarStore(defaults: readonly TabBarItem[] = DEFAULT_TAB_ITEMS): TabBarStore {
+  const base = signal<readonly TabBarItem[]>(defaults);
+  const perPage = new Map<string, Signal<readonly TabBarItem[]>>();
+  const overrides = new Map<string, ReadonlyArray<Partial<TabBarItem> | undefined>>();
+
+  const merge = (pagePath: string) =>
+    base.value.map((item, i) => ({ ...item, ...(overrides.get(pagePath)?.[i] ?? {}) }));
+
+  const refreshAll = () => {
+    for (const [path, s] of perPage) s.value = merge(path);
+  };
+
+  return {
+    itemsFor(pagePath) {
+      let s = perPage.get(pagePath);
+      if (!s) {
+        s = signal<readonly TabBarItem[]>(merge(pagePath));
+        perPage.set(pagePath, s);
+      }
+      return s;
+    },
+    configure(pagePath, items) {
+      overrides.set(pagePath, items);
+      refreshAll();
+    },
+    setItem(index, patch) {
+      base.value = base.value.map((item, i) => (i === index ? { ...item, ...patch } : item));
+      refreshAll();
+    },
+  };
+}

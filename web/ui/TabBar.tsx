@@ -1,0 +1,47 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { TabBarItem } from '../state/tabbar.ts';
+
+/**
+ * The custom dark tab bar (SPEC §2, sizes in rpx per SPEC §9: height 129,
+ * icon 46, font 22; selected #6AFE7E on #121212).
+ */
+export function TabBar({
+  items,
+  selectedIndex,
+  onSelect,
+}: {
+  items: ReadonlySignal<readonly TabBarItem[]>;
+  selectedIndex: number;
+  onSelect: (item: TabBarItem, index: number) => void;
+}) {
+  useSignals();
+  return (
+    <nav className="tabbar" aria-label="Main">
+      {items.value.map((item, index) => {
+        if (item.visible === false) return null;
+        const selected = index === selectedIndex;
+        return (
+          <a
+            key={item.pagePath}
+            href={item.pagePath}
+            className={`tabbar__item${selected ? ' tabbar__item--selected' : ''}`}
+            aria-current={selected ? 'page' : undefined}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              if (!selected) onSelect(item, index);
+            }}
+          >
+            <span className="tabbar__icon">
+              <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
+              {item.redDot && !item.badge && <span className="tabbar__dot" aria-label="new" />}
+              {item.badge && <span className="tabbar__badge">{item.badge}</span>}
+            </span>
+            <span className="tabbar__text">{item.text}</span>
+          </a>
+        );
+      })}
+    </nav>
+  );
+}

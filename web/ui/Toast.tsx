@@ -1,0 +1,22 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { ToastState } from '../core/toast.ts';
+import { Icon } from './icons.tsx';
+
+/** Renders the core toaster's state (SPEC §4 Toast); the timing lives in core. */
+export function Toast({ state }: { state: ReadonlySignal<ToastState | null> }) {
+  useSignals();
+  const toast = state.value;
+  if (!toast) return null;
+  const icon = toast.icon;
+  return (
+    <div className={`toast-layer${toast.mask ? ' toast-layer--mask' : ''}`}>
+      <div className={`toast toast--${icon}`} role="status" aria-live="polite">
+        {icon === 'success' && <Icon name="check" size={36} />}
+        {icon === 'error' && <Icon name="error" size={36} />}
+        {icon === 'loading' && <Icon name="loading" size={36} className="spin" />}
+        <span className="toast__text">{toast.title}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+export type AsyncState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T };
+
+/** Runs a request when its key changes; a stale answer never overwrites a newer one. */
+export function useAsync<T>(run: () => Promise<T>, key: unknown[]): [AsyncState<T>, () => void] {
+  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    run().then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...key, attempt]);
+  return [state, () => setAttempt((n) => n + 1)];
+}
