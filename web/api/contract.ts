@@ -27,6 +27,10 @@ export const BODY_CODE = {
   tooLarge: 41300,
   /** Business failure (wrong SMS code, etc.). */
   failed: 0,
+  /** Mock-server: the path exists but not for this HTTP method. */
+  methodNotAllowed: 40500,
+  /** Mock-server: a handler failed unexpectedly (a bug in the mock, never a business outcome). */
+  serverError: 50000,
 } as const;
 
 export const DEFAULT_MESSAGES = {
@@ -125,6 +129,10 @@ export const TOAST_LOADING_DURATION_MS = 1e8;
 export const SMS_RESEND_SECONDS = 60;
 /** The code that logs any persona in on the mock server. */
 export const MOCK_SMS_CODE = '123456';
+/** How long a `gly_token` stays valid (mock server; measured on the server clock). */
+export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Largest request body the mock server accepts; larger bodies answer BODY_CODE.tooLarge. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** SPEC §8 runtime error codes. */
 export const ERR_CODE = {
@@ -151,6 +159,41 @@ export const PATH = {
   sendCode: 'user/send_code',
   protocol: 'index/api/protocol',
 } as const;
+
+/** The HTTP method of every call in `Endpoints` (SPEC §7 table; calls the table leaves blank are POST). */
+export const ENDPOINT_METHOD: { readonly [K in keyof Endpoints]: 'GET' | 'POST' } = {
+  [PATH.systemInfo]: 'POST',
+  [PATH.downurl]: 'GET',
+  [PATH.psShield]: 'POST',
+  [PATH.sendCode]: 'POST',
+  [PATH.webLogin]: 'POST',
+  [PATH.getUserBalance]: 'POST',
+  [PATH.protocol]: 'POST',
+};
+
+/** Websocket paths, relative to `socketBase`. */
+export const SOCKET_PATH = {
+  /** SPEC §7: the game duration socket (heartbeat every 25 s). */
+  duration: 'duration',
+} as const;
+
+/** Close code the server uses when no message arrived within SOCKET_HEARTBEAT_TIMEOUT_MS (SPEC §8, §9). */
+export const SOCKET_CLOSE_HEARTBEAT_TIMEOUT = 4001;
+
+/** Client → server keep-alive on any socket (sent every SOCKET_HEARTBEAT_MS). */
+export interface SocketHeartbeat {
+  type: 'heartbeat';
+}
+/** Server → client answer to a heartbeat; `time` is the server clock in ms. */
+export interface SocketHeartbeatReply {
+  type: 'heartbeat';
+  time: number;
+}
+/** Server → client: a message the server could not understand. */
+export interface SocketErrorMessage {
+  type: 'error';
+  msg: string;
+}
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 

@@ -1,0 +1,103 @@
+/**
+ * The CLI's argument and environment handling, apart from main.ts so it can
+ * be tested without starting a process. Every failure is one plain line.
+ */
+import path from 'node:path';
+import { isScenario, SCENARIOS, DEFAULT_SCENARIO } from './scenarios/index.ts';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  fixturesDir: string | undefined;
+  distDir: string | undefined;
+  latencyMs: number;
+  scenario: string;
+  /** Print one line per API request. */
+  verbose: boolean;
+  help: boolean;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export const USAGE = [
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--verbose]',
+  'Environment: PORT (default 8080), HOST (default 127.0.0.1). --port wins over PORT.',
+  `Scenarios: ${Object.entries(SCENARIOS)
+    .map(([name, about]) => `${name} (${about})`)
+    .join('; ')}`,
+].join('\n');
+
+/** A bad argument: main prints the message alone and exits 2. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export function portInUseMessage(port: number): string {
+  return `Port ${port} is already in use. Set PORT to another port.`;
+}
+
+export function bannerLine(url: string): string {
+  return `Cloud gaming app and mock cloud: ${url}`;
+}
+
+function parsePort(value: string, from: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`Invalid ${from} "${value}": expected a port number from 0 to 65535.`);
+  return Number(value);
+}
+
+const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario'] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+const isValueFlag = (s: string): s is ValueFlag => (VALUE_FLAGS as readonly string[]).includes(s);
+
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): CliOptions {
+  const values = new Map<ValueFlag, string>();
+  let verbose = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq !== -1 ? arg.slice(0, eq) : arg;
+    if (flag === '--verbose') verbose = true;
+    else if (flag === '--help' || flag === '-h') help = true;
+    else if (isValueFlag(flag)) {
+      const value = eq !== -1 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === '') throw new CliError(`Missing value for ${flag}.`);
+      values.set(flag, value);
+    } else {
+      throw new CliError(`Unknown argument "${arg}". Run with --help for usage.`);
+    }
+  }
+
+  const portArg = values.get('--port');
+  const envPort = env['PORT'];
+  const port =
+    portArg !== undefined ? parsePort(portArg, '--port') : envPort !== undefined && envPort !== '' ? parsePort(envPort, 'PORT') : DEFAULT_PORT;
+
+  const latencyArg = values.get('--latency') ?? '0';
+  if (!/^\d{1,7}$/.test(latencyArg)) throw new CliError(`Invalid --latency "${latencyArg}": expected milliseconds as a whole number ≥ 0.`);
+
+  const scenario = values.get('--scenario') ?? DEFAULT_SCENARIO;
+  if (!isScenario(scenario)) {
+    throw new CliError(`Unknown scenario "${scenario}". Known scenarios: ${Object.keys(SCENARIOS).join(', ')}.`);
+  }
+
+  const dir = (flag: '--fixtures' | '--dist'): string | undefined => {
+    const v = values.get(flag);
+    return v === undefined ? undefined : path.resolve(cwd, v);
+  };
+
+  return {
+    port,
+    host: values.get('--host') ?? (env['HOST'] || DEFAULT_HOST),
+    fixturesDir: dir('--fixtures'),
+    distDir: dir('--dist'),
+    latencyMs: Number(latencyArg),
+    scenario,
+    verbose,
+    help,
+  };
+}

@@ -1,0 +1,59 @@
+/** User group (SPEC §7): SMS code, phone login and the user's balance. */
+import { BODY_CODE, MOCK_SMS_CODE, PATH, SMS_RESEND_SECONDS } from '../../web/api/contract.ts';
+import { badRequest, fail, ok } from '../envelope.ts';
+import { AREA_CODE_PATTERN, mobileProblem } from '../phone.ts';
+import type { Fields } from '../validate.ts';
+import { defineRoute, defineUserRoute, type Route } from './route.ts';
+
+export const WRONG_CODE_MSG = '验证码错误 / Wrong verification code';
+
+function phone(input: Fields): { mobile: string; area_code: string } {
+  return {
+    mobile: input.string('mobile', { maxLength: 20 }),
+    area_code: input.string('area_code', { pattern: AREA_CODE_PATTERN, patternHint: '1 to 4 digits without "+", e.g. "86"' }),
+  };
+}
+
+/** A well-formed but impossible number is a business failure the app shows as a toast, not a malformed request. */
+function invalidMobile(areaCode: string, mobile: string): string | null {
+  const problem = mobileProblem(areaCode, mobile);
+  return problem ? `手机号格式不正确 / Invalid mobile number: ${problem}` : null;
+}
+
+export const userRoutes: Route[] = [
+  defineRoute(PATH.sendCode, phone, (req, ctx) => {
+    const invalid = invalidMobile(req.area_code, req.mobile);
+    if (invalid) return fail(BODY_CODE.failed, invalid);
+    const wait = ctx.store.sendSms(req.area_code, req.mobile);
+    if (wait > 0) return fail(BODY_CODE.failed, `Please wait ${wait} s before requesting another code`, { resend_after: wait });
+    return ok({ resend_after: SMS_RESEND_SECONDS }, 'Verification code sent');
+  }),
+
+  // A code need not have been sent first: QA scripts log in directly with MOCK_SMS_CODE.
+  defineRoute(
+    PATH.webLogin,
+    (input) => ({
+      ...phone(input),
+      code: input.string('code', { maxLength: 12 }),
+      device_id: input.string('device_id', { maxLength: 128 }),
+      agent_code: input.optionalString('agent_code', { maxLength: 64 }),
+    }),
+    (req, ctx) => {
+      const invalid = invalidMobile(req.area_code, req.mobile);
+      if (invalid) return fail(BODY_CODE.failed, invalid);
+      if (req.code !== MOCK_SMS_CODE) return fail(BODY_CODE.failed, WRONG_CODE_MSG);
+      const user = ctx.store.findOrCreateUser(req.area_code, req.mobile);
+      const token = ctx.store.issueToken(user.uid);
+      return ok(ctx.store.loginInfo(user, token, req.device_id), 'Login successful');
+    },
+  ),
+
+  defineUserRoute(
+    PATH.getUserBalance,
+    (input) => ({ uid: input.int('uid', { min: 1 }) }),
+    (req, ctx, user) => {
+      if (req.uid !== user.uid) throw badRequest(`Field "uid" (${req.uid}) does not match the logged-in user`);
+      return ok(ctx.store.balance(user));
+    },
+  ),
+];

@@ -1,0 +1,171 @@
+/**
+ * The mock cloud's in-memory state, built fresh from the fixtures by each
+ * createApp call (so tests never share users, tokens or SMS sends). All
+ * times come from the injected clock.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../web/core/clock.ts';
+import { SMS_RESEND_SECONDS, TOKEN_TTL_MS, type LoginInfo, type MemberStatus, type UserInfo } from '../web/api/contract.ts';
+import type { AccountFixture, Fixtures } from './fixtures.ts';
+import { phoneKey } from './phone.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface UserRecord {
+  uid: number;
+  areaCode: string;
+  mobile: string;
+  username: string;
+  avatar: string;
+  /** Absolute end times in ms on the server clock; 0 when the user has none. */
+  memberEndMs: number;
+  quickEndMs: number;
+  bgmemberEndMs: number;
+  isAuth: 0 | 1;
+  memberStatus: MemberStatus;
+  quickStatus: 0 | 1;
+  buyMember: 0 | 1;
+  isNewUser: 0 | 1;
+  trialStatus: 0 | 1;
+  coinBalance: number;
+  duration: number;
+  coinBalanceDuration: number;
+  durationCoin: number;
+}
+
+interface TokenRecord {
+  uid: number;
+  expiresAt: number;
+}
+
+export interface Store {
+  /** The user for a phone number, if one exists. */
+  findUser(areaCode: string, mobile: string): UserRecord | undefined;
+  /** The user for a phone number, created as a new free user on first use. */
+  findOrCreateUser(areaCode: string, mobile: string): UserRecord;
+  userByUid(uid: number): UserRecord | undefined;
+  /** Issue a fresh random token for `uid`, valid for TOKEN_TTL_MS. */
+  issueToken(uid: number): string;
+  /** The user a token belongs to, or undefined when unknown or expired. */
+  userForToken(token: string): UserRecord | undefined;
+  /**
+   * Record an SMS send. Returns 0 when sent, or the seconds left before
+   * another code may be sent to this number.
+   */
+  sendSms(areaCode: string, mobile: string): number;
+  loginInfo(user: UserRecord, token: string, deviceId: string): LoginInfo;
+  balance(user: UserRecord): UserInfo;
+}
+
+function endMs(now: number, days: number): number {
+  return days > 0 ? now + days * DAY_MS : 0;
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in China Standard Time (UTC+8, no DST), the way the backend formats dates; "" for none. */
+export function formatBackendTime(ms: number): string {
+  if (ms <= 0) return '';
+  const d = new Date(ms + 8 * 60 * 60 * 1000);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+export function createStore(fixtures: Fixtures, clock: Clock): Store {
+  const byPhone = new Map<string, UserRecord>();
+  const byUid = new Map<number, UserRecord>();
+  const tokens = new Map<string, TokenRecord>();
+  const smsSentAt = new Map<string, number>();
+  let nextUid = fixtures.users.first_new_uid;
+
+  const add = (areaCode: string, mobile: string, uid: number, username: string, avatar: string, a: AccountFixture): UserRecord => {
+    const now = clock.now();
+    const user: UserRecord = {
+      uid,
+      areaCode,
+      mobile,
+      username,
+      avatar,
+      memberEndMs: endMs(now, a.member_days),
+      quickEndMs: endMs(now, a.quick_days),
+      bgmemberEndMs: endMs(now, a.bgmember_days),
+      isAuth: a.is_auth,
+      memberStatus: a.member_status,
+      quickStatus: a.quick_status,
+      buyMember: a.buy_member,
+      isNewUser: a.is_new_user,
+      trialStatus: a.trial_status,
+      coinBalance: a.coin_balance,
+      duration: a.duration,
+      coinBalanceDuration: a.coin_balance_duration,
+      durationCoin: a.duration_coin,
+    };
+    byPhone.set(phoneKey(areaCode, mobile), user);
+    byUid.set(uid, user);
+    return user;
+  };
+
+  for (const p of fixtures.users.personas) add(p.area_code, p.mobile, p.swcloud_uid, p.username, p.avatar, p.account);
+
+  return {
+    findUser: (areaCode, mobile) => byPhone.get(phoneKey(areaCode, mobile)),
+    findOrCreateUser(areaCode, mobile) {
+      const found = byPhone.get(phoneKey(areaCode, mobile));
+      if (found) return found;
+      const t = fixtures.users.new_user;
+      return add(areaCode, mobile, nextUid++, `${t.username_prefix}${mobile.slice(-4)}`, t.avatar, t.account);
+    },
+    userByUid: (uid) => byUid.get(uid),
+    issueToken(uid) {
+      const token = randomBytes(24).toString('hex');
+      tokens.set(token, { uid, expiresAt: clock.now() + TOKEN_TTL_MS });
+      return token;
+    },
+    userForToken(token) {
+      const t = tokens.get(token);
+      if (!t) return undefined;
+      if (clock.now() >= t.expiresAt) {
+        tokens.delete(token);
+        return undefined;
+      }
+      return byUid.get(t.uid);
+    },
+    sendSms(areaCode, mobile) {
+      const key = phoneKey(areaCode, mobile);
+      const now = clock.now();
+      const last = smsSentAt.get(key);
+      const waitMs = last === undefined ? 0 : last + SMS_RESEND_SECONDS * 1000 - now;
+      if (waitMs > 0) return Math.ceil(waitMs / 1000);
+      smsSentAt.set(key, now);
+      return 0;
+    },
+    loginInfo: (user, token, deviceId) => ({
+      username: user.username,
+      swcloud_uid: user.uid,
+      mobile: user.mobile,
+      avatar: user.avatar,
+      deviceID: deviceId,
+      gly_token: token,
+    }),
+    balance(user) {
+      return {
+        current_time: seconds(clock.now()),
+        member_end_time: seconds(user.memberEndMs),
+        member_endtime: formatBackendTime(user.memberEndMs),
+        coin_balance: user.coinBalance,
+        is_auth: user.isAuth,
+        member_status: user.memberStatus,
+        quick_end_time: seconds(user.quickEndMs),
+        quick_status: user.quickStatus,
+        bgmember_end_time: seconds(user.bgmemberEndMs),
+        bgmember_endtime: formatBackendTime(user.bgmemberEndMs),
+        buy_member: user.buyMember,
+        is_new_user: user.isNewUser,
+        trial_status: user.trialStatus,
+        duration: user.duration,
+        coin_balance_duration: user.coinBalanceDuration,
+        duration_coin: user.durationCoin,
+      };
+    },
+  };
+}
