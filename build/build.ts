@@ -170,6 +170,8 @@ export function esbuildOptions(
     minify: !opts.dev,
     sourcemap: opts.dev ? 'linked' : false,
     charset: 'utf8',
+    // Licence comments go to <file>.LEGAL.txt next to each output, linked from it, instead of first-load bytes.
+    legalComments: 'linked',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production') },
     entryNames: 'assets/[name]-[hash]',

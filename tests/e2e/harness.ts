@@ -1,0 +1,136 @@
+/**
+ * End-to-end helpers: drive the BUILT app (dist/, written by `npm run build`
+ * before the e2e project runs) in Debian's Chromium through playwright-core.
+ *
+ *   const server = await startServer();            // mock cloud + dist/ on 127.0.0.1:<random>
+ *   const browser = await launchBrowser();
+ *   const { page, errors } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+ *   await waitForAppShell(page);
+ *   expect(errors).toEqual([]);
+ *   await screenshot(page, 'login');
+ *   await browser.close(); await server.close();
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadCreateApp, type MockAppOptions } from '../../build/mock-app.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST_DIR = path.join(ROOT, 'dist');
+export const SCREENSHOT_DIR = path.join(ROOT, 'tests', 'e2e', 'screenshots');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** The phone every e2e test uses (SPEC: a mobile web client). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+} as const;
+
+export interface TestServer {
+  /** Base URL, e.g. "http://127.0.0.1:41234/" (compose with `new URL(path, url)`). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock server (mock-server/app.ts `createApp`) in-process on a free
+ * port of 127.0.0.1, serving dist/ and the mock API. Options pass through to
+ * createApp; by default it serves dist/ and logs nothing.
+ */
+export async function startServer(opts: MockAppOptions = {}): Promise<TestServer> {
+  const createApp = await loadCreateApp(ROOT);
+  if (!createApp) throw new Error('mock-server/app.ts does not exist yet: startServer() needs its createApp');
+  const app = createApp({ distDir: DIST_DIR, log: () => {}, ...opts });
+  const { port, url } = await app.listen(0, '127.0.0.1');
+  return { url: url.endsWith('/') ? url : `${url}/`, port, close: () => app.close() };
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    timeout: 30_000,
+  });
+}
+
+export interface PageError {
+  kind: 'console' | 'pageerror';
+  text: string;
+  /** Page URL when it happened. */
+  url: string;
+}
+
+export interface PhonePageOptions {
+  /** Navigate here (relative to baseUrl) before returning; waits for "load". */
+  path?: string;
+  /** Console errors matching one of these are not collected (e.g. an expected failed request). */
+  ignoreConsole?: readonly RegExp[];
+  /** Extra context options, e.g. storageState or a different locale. */
+  context?: Parameters<Browser['newContext']>[0];
+}
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors, in order; assert it is empty. */
+  errors: PageError[];
+  /** Closes the context (and the page). */
+  close(): Promise<void>;
+}
+
+/**
+ * A 390×844 @2x touch phone context with baseURL set, so `page.goto('/main/login/index')` works.
+ * Console errors and page errors are collected into `errors`.
+ */
+export async function newPhonePage(browser: Browser, baseUrl: string, opts: PhonePageOptions = {}): Promise<PhonePage> {
+  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl, ...opts.context });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const errors: PageError[] = [];
+  const ignore = opts.ignoreConsole ?? [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (ignore.some((re) => re.test(text))) return;
+    errors.push({ kind: 'console', text, url: page.url() });
+  });
+  page.on('pageerror', (err) => {
+    errors.push({ kind: 'pageerror', text: err.stack ?? err.message, url: page.url() });
+  });
+  if (opts.path !== undefined) await page.goto(new URL(opts.path, baseUrl).href, { waitUntil: 'load' });
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until React has rendered something into #root. */
+export async function waitForAppShell(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, {
+    timeout: timeoutMs,
+  });
+}
+
+/** Saves tests/e2e/screenshots/<name>.png (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const safe = name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${safe}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
