@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IV_BYTES, SALT_BYTES, decryptJson, encryptJson } from '../../../../web/core/storage/crypto';
+
+describe('encrypted local data (SPEC §3, §9)', () => {
+  it('round-trips a value through AES-GCM and hides the plain text (SPEC §3)', async () => {
+    const payload = await encryptJson({ mobile: '13812345678' }, 'pw');
+    expect(payload).not.toContain('13812345678');
+    expect(atob(payload).length).toBeGreaterThan(SALT_BYTES + IV_BYTES);
+    await expect(decryptJson(payload, 'pw')).resolves.toEqual({ mobile: '13812345678' });
+  });
+
+  it('derives the key with PBKDF2, SHA-256 and 1000 iterations (SPEC §9)', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const spy = vi.spyOn(subtle, 'deriveKey');
+    await encryptJson(1, 'pw', { subtle });
+    expect(spy.mock.calls[0]?.[0]).toMatchObject({ name: 'PBKDF2', iterations: 1000, hash: 'SHA-256' });
+    spy.mockRestore();
+  });
+
+  it('uses a fresh salt and IV per payload, so equal inputs encrypt differently (SPEC §3)', async () => {
+    const a = await encryptJson('same', 'pw');
+    const b = await encryptJson('same', 'pw');
+    expect(a).not.toBe(b);
+  });
+
+  it('rejects a wrong passphrase and a tampered payload (SPEC §3)', async () => {
+    const payload = await encryptJson({ a: 1 }, 'pw');
+    await expect(decryptJson(payload, 'other')).rejects.toBeDefined();
+    const bytes = atob(payload);
+    const flipped = btoa(bytes.slice(0, -1) + String.fromCharCode(bytes.charCodeAt(bytes.length - 1) ^ 1));
+    await expect(decryptJson(flipped, 'pw')).rejects.toBeDefined();
+    await expect(decryptJson('AAAA', 'pw')).rejects.toThrow('payload too short');
+  });
+});

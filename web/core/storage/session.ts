@@ -1,0 +1,90 @@
+/**
+ * The logged-in session on this device (SPEC §3): login info encrypted in
+ * local storage, the token beside it in clear (every request needs it
+ * synchronously), and the channel code for this visit in session storage.
+ */
+import { APP_ID, type LoginInfo } from '../../api/contract';
+import { decryptJson, encryptJson, type CryptoDeps } from './crypto';
+import { STORAGE_KEY } from './keys';
+import { createLocalStore, type LocalStore } from './local';
+
+export { maskMobile } from './mask';
+
+export interface SessionStoreDeps {
+  local: LocalStore;
+  session?: Storage;
+  subtle?: SubtleCrypto;
+  getRandomValues?: CryptoDeps['getRandomValues'];
+  passphrase?: string;
+}
+
+export interface SessionStore {
+  saveLoginInfo(info: LoginInfo): Promise<void>;
+  /** Null when absent, undecryptable or malformed; never throws. */
+  loadLoginInfo(): Promise<LoginInfo | null>;
+  getToken(): string | null;
+  setToken(token: string | null): void;
+  /** Logs out: removes login info and token only. */
+  clear(): void;
+  getAgentCode(): string | null;
+  setAgentCode(code: string | null): void;
+}
+
+/** Not a secret (it ships in the bundle); it only keeps the stored blob opaque. */
+export const DEFAULT_PASSPHRASE = `${APP_ID}:login_info`;
+
+function isLoginInfo(v: unknown): v is LoginInfo {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.username === 'string' && typeof o.mobile === 'string' && typeof o.gly_token === 'string';
+}
+
+function nonEmptyString(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+  const { local } = deps;
+  const passphrase = deps.passphrase ?? DEFAULT_PASSPHRASE;
+  const crypto: CryptoDeps = {};
+  if (deps.subtle) crypto.subtle = deps.subtle;
+  if (deps.getRandomValues) crypto.getRandomValues = deps.getRandomValues;
+  let sessionStore: LocalStore | undefined;
+  // Resolved on first use so a page without sessionStorage access can still log in.
+  const session = (): LocalStore => (sessionStore ??= createLocalStore(deps.session ?? globalThis.sessionStorage));
+  /** Bumped by clear(): a save still encrypting when the user logs out must not write afterwards. */
+  let generation = 0;
+
+  return {
+    async saveLoginInfo(info) {
+      const started = generation;
+      const blob = await encryptJson(info, passphrase, crypto);
+      if (started === generation) local.set(STORAGE_KEY.loginInfo, blob);
+    },
+    async loadLoginInfo() {
+      const blob = local.getOr<unknown>(STORAGE_KEY.loginInfo, null);
+      if (typeof blob !== 'string') return null;
+      try {
+        const info = await decryptJson<unknown>(blob, passphrase, crypto);
+        return isLoginInfo(info) ? info : null;
+      } catch {
+        return null;
+      }
+    },
+    getToken: () => nonEmptyString(local.getOr<unknown>(STORAGE_KEY.token, null)),
+    setToken(token) {
+      if (token) local.set(STORAGE_KEY.token, token);
+      else local.remove(STORAGE_KEY.token);
+    },
+    clear() {
+      generation++;
+      local.remove(STORAGE_KEY.loginInfo);
+      local.remove(STORAGE_KEY.token);
+    },
+    getAgentCode: () => nonEmptyString(session().getOr<unknown>(STORAGE_KEY.agentCode, null)),
+    setAgentCode(code) {
+      if (code) session().set(STORAGE_KEY.agentCode, code);
+      else session().remove(STORAGE_KEY.agentCode);
+    },
+  };
+}
