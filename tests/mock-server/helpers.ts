@@ -1,0 +1,266 @@
+/**
+ * Test helpers for the mock cloud: start it in-process on a free port of
+ * 127.0.0.1 with a manual clock, and send requests signed exactly the way
+ * the app signs them (sha256 hex of the contract's signingString).
+ * Everything uses node:http so paths reach the server byte for byte
+ * (fetch would normalise `/../`), and every request has a time limit.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import {
+  APP_ID,
+  DEFAULT_RUNTIME_CONFIG,
+  GAME_CLIENT,
+  HEADER,
+  MOCK_SMS_CODE,
+  SIGN_TYPE,
+  VERSION_CODE_WEB,
+  signingString,
+  type ApiEnvelope,
+  type LoginInfo,
+} from '../../web/api/contract.ts';
+import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
+import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
+
+/** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */
+export const T0 = Date.UTC(2025, 2, 1, 2, 0, 0);
+export const REQUEST_LIMIT_MS = 5_000;
+
+export interface Started {
+  app: MockApp;
+  port: number;
+  base: string;
+  clock: ManualClock;
+  /** Every line the app logged. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** Start the app on 127.0.0.1:0 with a manual clock (unless one is given) and no dist unless given. */
+export async function startApp(options: MockAppOptions = {}): Promise<Started> {
+  const clock = createManualClock(T0);
+  const logs: string[] = [];
+  const app = createApp({ distDir: null, clock, log: (line) => logs.push(line), ...options });
+  const { port, url } = await app.listen(0, '127.0.0.1');
+  return { app, port, base: url, clock, logs, close: () => app.close() };
+}
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+export interface RawRequest {
+  method?: string;
+  /** Sent exactly as given (no normalisation). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Send the body in this many chunks without a content-length (chunked encoding). */
+  chunked?: boolean;
+  timeoutMs?: number;
+}
+
+/** One HTTP request to 127.0.0.1:port; rejects when no full answer arrives within the time limit. */
+export function rawRequest(port: number, r: RawRequest): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...r.headers };
+    const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
+    if (body && !r.chunked) headers['content-length'] = String(body.length);
+    const req = http.request({ host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.path, headers, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy(new Error(`No answer to ${r.method ?? 'GET'} ${r.path} within ${r.timeoutMs ?? REQUEST_LIMIT_MS} ms`));
+    }, r.timeoutMs ?? REQUEST_LIMIT_MS);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        clearTimeout(timer);
+        const data = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, text: data.toString('utf8') });
+        req.destroy();
+      });
+      res.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    // The server may answer (and stop reading) before the upload ends; that is not an error for the test.
+    req.on('socket', (s) => s.on('error', () => undefined));
+    if (body && r.chunked) {
+      const size = 64 * 1024;
+      for (let i = 0; i < body.length; i += size) req.write(body.subarray(i, i + size));
+      req.end();
+    } else {
+      req.end(body);
+    }
+  });
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The signed header set of SPEC §7, for `method` on `urlPath` (path and query exactly as sent) with `body`. */
+export function signedHeaders(method: string, urlPath: string, body: string, extra: Record<string, string> = {}): Record<string, string> {
+  const timestamp = String(Date.now());
+  const nonce = randomUUID().replace(/-/g, '');
+  return {
+    [HEADER.nonce]: nonce,
+    [HEADER.timestamp]: timestamp,
+    [HEADER.signType]: SIGN_TYPE,
+    [HEADER.appId]: APP_ID,
+    [HEADER.versionCode]: String(VERSION_CODE_WEB),
+    [HEADER.deviceId]: 'test-device-0001',
+    [HEADER.sign]: sha256Hex(signingString(method, urlPath, timestamp, nonce, body)),
+    ...extra,
+  };
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** JSON body (POST) — or, for GET, the `/key/value` pairs. */
+  data?: Record<string, string | number | boolean | null>;
+  /** A raw body sent as is (overrides data). */
+  rawBody?: string | Buffer;
+  contentType?: string;
+  token?: string;
+  /** Call under the game API base with the game header. */
+  game?: boolean;
+  /** false: send no signed headers at all. */
+  sign?: boolean;
+  /** Headers added after signing (may override signed ones). */
+  headers?: Record<string, string>;
+  /** Headers to leave out after signing. */
+  omit?: string[];
+}
+
+export interface CallResult<T> {
+  status: number;
+  headers: IncomingHttpHeaders;
+  envelope: ApiEnvelope<T>;
+}
+
+/** The URL path of an API call: base + endpoint path (+ GET pairs). */
+export function apiPath(endpoint: string, pairs?: Record<string, string | number | boolean | null>, game = false): string {
+  const base = game ? DEFAULT_RUNTIME_CONFIG.gameApiBase : DEFAULT_RUNTIME_CONFIG.apiBase;
+  const tail = pairs
+    ? Object.entries(pairs)
+        .map(([k, v]) => `/${encodeURIComponent(k)}/${encodeURIComponent(String(v))}`)
+        .join('')
+    : '';
+  return `${base}${endpoint}${tail}`;
+}
+
+/** Call an endpoint the way the app does and decode the envelope. */
+export async function call<T = unknown>(port: number, endpoint: string, o: CallOptions = {}): Promise<CallResult<T>> {
+  const method = o.method ?? 'POST';
+  const urlPath = apiPath(endpoint, method === 'GET' ? o.data : undefined, o.game);
+  const body = o.rawBody ?? (method !== 'GET' && o.data ? JSON.stringify(o.data) : '');
+  const bodyText = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+  const extra: Record<string, string> = {};
+  if (bodyText !== '') extra['content-type'] = o.contentType ?? 'application/json';
+  if (o.token !== undefined) extra[HEADER.token] = o.token;
+  if (o.game) extra[HEADER.gameClient] = GAME_CLIENT;
+  let headers = o.sign === false ? extra : signedHeaders(method, urlPath, bodyText, extra);
+  headers = { ...headers, ...o.headers };
+  for (const name of o.omit ?? []) delete headers[name];
+  const res = await rawRequest(port, { method, path: urlPath, headers, body: body === '' ? undefined : body });
+  return { status: res.status, headers: res.headers, envelope: JSON.parse(res.text) as ApiEnvelope<T> };
+}
+
+/** Log a persona in with the mock SMS code; fails the test when login does not succeed. */
+export async function login(port: number, mobile: string, areaCode = '86'): Promise<LoginInfo> {
+  const r = await call<LoginInfo>(port, 'user/web_login', {
+    data: { mobile, area_code: areaCode, code: MOCK_SMS_CODE, device_id: 'test-device-0001' },
+  });
+  if (r.envelope.code !== 1) throw new Error(`login ${mobile} failed: ${r.envelope.code} ${r.envelope.msg}`);
+  return r.envelope.data;
+}
+
+/** A websocket client with bounded waits for its next message and its close. */
+export interface TestSocket {
+  ws: WebSocket;
+  next(): Promise<unknown>;
+  closed(): Promise<{ code: number; reason: string }>;
+}
+
+export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMIT_MS): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${urlPath}`);
+    const queue: unknown[] = [];
+    const waiters: ((v: unknown) => void)[] = [];
+    let closeInfo: { code: number; reason: string } | undefined;
+    const closeWaiters: ((v: { code: number; reason: string }) => void)[] = [];
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as unknown;
+      const w = waiters.shift();
+      if (w) w(msg);
+      else queue.push(msg);
+    });
+    ws.on('close', (code, reason) => {
+      closeInfo = { code, reason: reason.toString('utf8') };
+      for (const w of closeWaiters.splice(0)) w(closeInfo);
+    });
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error(`websocket ${urlPath} did not open within ${limitMs} ms`));
+    }, limitMs);
+    ws.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    ws.on('open', () => {
+      clearTimeout(timer);
+      const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
+        new Promise((res, rej) => {
+          const t = setTimeout(() => rej(new Error(`${what} within ${limitMs} ms`)), limitMs);
+          p.then(
+            (v) => {
+              clearTimeout(t);
+              res(v);
+            },
+            (e: unknown) => {
+              clearTimeout(t);
+              rej(e instanceof Error ? e : new Error(String(e)));
+            },
+          );
+        });
+      resolve({
+        ws,
+        next: () =>
+          bounded(
+            new Promise((res) => {
+              const queued = queue.shift();
+              if (queued !== undefined) res(queued);
+              else waiters.push(res);
+            }),
+            'no websocket message',
+          ),
+        closed: () =>
+          bounded(
+            new Promise((res) => {
+              if (closeInfo) res(closeInfo);
+              else closeWaiters.push(res);
+            }),
+            'websocket not closed',
+          ),
+      });
+    });
+  });
+}
