@@ -4,8 +4,8 @@
  * - Rebuilds dist/ on every change (dev settings: not minified, source maps),
  *   rewrites every HTML shell and prunes stale hashed assets.
  * - Serves dist/ and the mock API with `createApp` from mock-server/app.ts on
- *   PORT (default 8080, HOST default 127.0.0.1). While that module does not
- *   exist, a plain static server over dist/ stands in.
+ *   PORT (default 8080, HOST default 127.0.0.1), mounted where config.json
+ *   points (API_BASE etc.).
  * - Live reload: the mock server is not ours to change, so a tiny server on
  *   127.0.0.1:PORT+1 streams build ids over Server-Sent Events
  *   (GET /reload, CORS open); the dev HTML carries a few-byte client that
@@ -14,11 +14,8 @@
 import * as esbuild from 'esbuild';
 import { mkdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { esbuildOptions, finishBuild, pruneStaleAssets, resolveOptions, type BuildOptions, type BuildReport } from './build.ts';
-import { loadCreateApp } from './mock-app.ts';
 import { kb } from './report.ts';
-import { createStaticServer } from './static-server.ts';
 
 export interface WatchOptions extends Omit<BuildOptions, 'dev' | 'liveReloadUrl' | 'clean'> {
   /** Port of the app and mock API. Default: env PORT or 8080. Live reload listens on port + 1. */
@@ -133,24 +130,11 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
   await ctx.watch();
   await initial;
 
-  const createApp = await loadCreateApp(opts.root);
-  let url: string;
-  let closeServer: () => Promise<void>;
-  if (createApp) {
-    const app = createApp({ distDir: opts.outDir, log: (line) => log(`[mock] ${line}`) });
-    const listening = await app.listen(port, host);
-    url = listening.url;
-    closeServer = () => app.close();
-  } else {
-    log(`[dev] ${path.join('mock-server', 'app.ts')} not found: serving ${opts.outDir} statically (no API)`);
-    const server = createStaticServer(opts.outDir);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
-    closeServer = () => new Promise((resolve) => server.close(() => resolve()));
-  }
+  // Loaded here, not at the top, so `npm run build` never loads the mock server.
+  const { createApp } = await import('../mock-server/app.ts');
+  const app = createApp({ distDir: opts.outDir, runtimeConfig: opts.config, log: (line) => log(`[mock] ${line}`) });
+  const listening = await app.listen(port, host);
+  const url = listening.url.endsWith('/') ? listening.url : `${listening.url}/`;
   log(`[dev] app on ${url}  (live reload ${reload.url})`);
 
   return {
@@ -159,7 +143,7 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       await ctx.dispose();
-      await Promise.all([closeServer(), reload.close()]);
+      await Promise.all([app.close(), reload.close()]);
     },
   };
 }

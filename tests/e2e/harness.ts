@@ -14,7 +14,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { loadCreateApp, type MockAppOptions } from '../../build/mock-app.ts';
+import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -44,6 +44,8 @@ export interface TestServer {
   /** Base URL, e.g. "http://127.0.0.1:41234/" (compose with `new URL(path, url)`). */
   url: string;
   port: number;
+  /** The mock app itself: its store, fixtures, clock and scenario, for tests that arrange or inspect state. */
+  app: MockApp;
   close(): Promise<void>;
 }
 
@@ -53,11 +55,9 @@ export interface TestServer {
  * createApp; by default it serves dist/ and logs nothing.
  */
 export async function startServer(opts: MockAppOptions = {}): Promise<TestServer> {
-  const createApp = await loadCreateApp(ROOT);
-  if (!createApp) throw new Error('mock-server/app.ts does not exist yet: startServer() needs its createApp');
   const app = createApp({ distDir: DIST_DIR, log: () => {}, ...opts });
   const { port, url } = await app.listen(0, '127.0.0.1');
-  return { url: url.endsWith('/') ? url : `${url}/`, port, close: () => app.close() };
+  return { url: url.endsWith('/') ? url : `${url}/`, port, app, close: () => app.close() };
 }
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need. */
