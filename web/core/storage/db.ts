@@ -1,0 +1,157 @@
+/**
+ * The local database (SPEC §3 "Local database per client", version 6): user
+ * flags, per-game settings, custom layouts and guide flags, behind small typed
+ * helpers so callers never touch IndexedDB requests.
+ */
+import { DB_VERSION } from '../../api/contract';
+import { upgrade } from './db-migrations';
+import {
+  DB_NAME,
+  GAME_SETTING_DEFAULTS,
+  STORE,
+  USER_DEFAULTS,
+  settingKey,
+  type GameSettings,
+  type GuideRecord,
+  type GuideValue,
+  type LayoutKind,
+  type LayoutRecord,
+  type NewLayout,
+  type SettingRecord,
+  type UserRecord,
+} from './db-schema';
+
+export * from './db-schema';
+
+export interface AppDb {
+  readonly raw: IDBDatabase;
+  /** The stored record with defaults merged; defaults alone for an unknown client. */
+  getUser(clientSid: string): Promise<UserRecord>;
+  /** Merges into the stored record and returns the result. */
+  putUser(user: Partial<UserRecord> & Pick<UserRecord, 'clientSid'>): Promise<UserRecord>;
+  getSetting(username: string, gameKey: string): Promise<GameSettings>;
+  /** Merges into the stored settings and returns the full result. */
+  putSetting(username: string, gameKey: string, settings: Partial<GameSettings>): Promise<GameSettings>;
+  listLayouts(kind: LayoutKind): Promise<LayoutRecord[]>;
+  /** Inserts (no id) or replaces (with id); resolves the id. */
+  putLayout(kind: LayoutKind, layout: NewLayout): Promise<number>;
+  deleteLayout(kind: LayoutKind, id: number): Promise<void>;
+  getGuide(name: string): Promise<GuideValue | undefined>;
+  setGuide(name: string, value: GuideValue): Promise<void>;
+  close(): void;
+}
+
+/** Resolves once the transaction has committed, with what `work` produced. */
+function run<T>(
+  db: IDBDatabase,
+  store: string,
+  mode: IDBTransactionMode,
+  work: (s: IDBObjectStore, done: (v: T) => void) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(store, mode);
+    let result: T | undefined;
+    let got = false;
+    tx.oncomplete = () => (got ? resolve(result as T) : reject(new Error('transaction produced no result')));
+    tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
+    work(tx.objectStore(store), (v) => {
+      result = v;
+      got = true;
+    });
+  });
+}
+
+/** Read and write in one transaction, so two quick updates cannot lose each other's fields. */
+function merge<R>(db: IDBDatabase, store: string, key: IDBValidKey, next: (old: R | undefined) => R): Promise<R> {
+  return run<R>(db, store, 'readwrite', (s, done) => {
+    const get = s.get(key);
+    get.onsuccess = () => {
+      const value = next(get.result as R | undefined);
+      s.put(value);
+      done(value);
+    };
+  });
+}
+
+function wrap(db: IDBDatabase): AppDb {
+  const read = <R>(store: string, key: IDBValidKey): Promise<R | undefined> =>
+    run<R | undefined>(db, store, 'readonly', (s, done) => {
+      const r = s.get(key);
+      r.onsuccess = () => done(r.result as R | undefined);
+    });
+
+  return {
+    raw: db,
+    async getUser(clientSid) {
+      const rec = await read<Partial<UserRecord>>(STORE.user, clientSid);
+      return { ...USER_DEFAULTS, ...rec, clientSid };
+    },
+    putUser(user) {
+      return merge<UserRecord>(db, STORE.user, user.clientSid, (old) => ({ ...USER_DEFAULTS, ...old, ...user }));
+    },
+    async getSetting(username, gameKey) {
+      const rec = await read<SettingRecord>(STORE.setting, settingKey(username, gameKey));
+      return { ...GAME_SETTING_DEFAULTS, ...rec?.value };
+    },
+    async putSetting(username, gameKey, settings) {
+      const key = settingKey(username, gameKey);
+      const rec = await merge<SettingRecord>(db, STORE.setting, key, (old) => ({
+        key,
+        value: { ...GAME_SETTING_DEFAULTS, ...old?.value, ...settings },
+      }));
+      return { ...GAME_SETTING_DEFAULTS, ...rec.value };
+    },
+    listLayouts(kind) {
+      return run<LayoutRecord[]>(db, kind, 'readonly', (s, done) => {
+        const r = s.getAll();
+        r.onsuccess = () => done(r.result as LayoutRecord[]);
+      });
+    },
+    putLayout(kind, layout) {
+      return run<number>(db, kind, 'readwrite', (s, done) => {
+        // An explicit `id: undefined` would be rejected by the key generator, so drop it.
+        const { id, ...rest } = layout;
+        const r = s.put(id === undefined ? rest : { ...rest, id });
+        r.onsuccess = () => done(r.result as number);
+      });
+    },
+    deleteLayout(kind, id) {
+      return run<void>(db, kind, 'readwrite', (s, done) => {
+        s.delete(id).onsuccess = () => done(undefined);
+      });
+    },
+    async getGuide(name) {
+      return (await read<GuideRecord>(STORE.guide, name))?.value;
+    },
+    setGuide(name, value) {
+      return run<void>(db, STORE.guide, 'readwrite', (s, done) => {
+        s.put({ name, value } satisfies GuideRecord).onsuccess = () => done(undefined);
+      });
+    },
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Opens (creating or upgrading) the database. Rejects if the stored version is
+ * newer than this build (an older app after a newer one): the caller runs on
+ * defaults rather than risk writing an unknown schema.
+ */
+export function openAppDb(factory: IDBFactory = globalThis.indexedDB, name = DB_NAME): Promise<AppDb> {
+  return new Promise<AppDb>((resolve, reject) => {
+    const req = factory.open(name, DB_VERSION);
+    req.onupgradeneeded = (ev) => {
+      const tx = req.transaction;
+      if (!tx) return;
+      upgrade(req.result, tx, ev.oldVersion, ev.newVersion ?? DB_VERSION);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab with a newer build wants to upgrade: step aside instead of blocking it.
+      db.onversionchange = () => db.close();
+      resolve(wrap(db));
+    };
+    req.onerror = () => reject(req.error ?? new Error('indexedDB open failed'));
+  });
+}
