@@ -183,3 +183,25 @@ describe('paths and methods', () => {
     expect((await call(s.port, PATH.systemInfo)).envelope.code).toBe(BODY_CODE.success);
   });
 });
+
+describe('latency option', () => {
+  it('holds every API answer for latencyMs of server-clock time', async () => {
+    const slow = await startApp({ latencyMs: 2_000 });
+    try {
+      let done = false;
+      const pending = call(slow.port, PATH.systemInfo).then((r) => {
+        done = true;
+        return r;
+      });
+      // Let the request reach the server, then move the clock short of the latency.
+      await new Promise((r) => setTimeout(r, 100));
+      slow.clock.advance(1_999);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(done).toBe(false);
+      slow.clock.advance(1);
+      expect((await pending).envelope.code).toBe(BODY_CODE.success);
+    } finally {
+      await slow.close();
+    }
+  });
+});
