@@ -32,14 +32,14 @@ describe('user/send_code', () => {
   });
 
   it.each([
-    ['86', '23912345678', '11 digits starting with 1'],
-    ['86', '1391234567', '11 digits starting with 1'],
-    ['1', '415555012', '10 digits'],
-    ['44', '77009001234', '10 digits'],
-    ['852', '9123456', '8 digits'],
-    ['33', '1234', '5 to 15 digits'],
-    ['33', '61234567a', '5 to 15 digits'],
-  ])('+%s %s is refused (code 0) saying the rule', async (area_code, mobile, rule) => {
+    ['86', '23912345678', 'China (+86) mobile number, e.g. 13800000000'],
+    ['86', '1391234567', 'China (+86)'],
+    ['1', '415555012', '(+1) mobile number'],
+    ['44', '77009001234', 'United Kingdom (+44)'],
+    ['852', '9123456', 'Hong Kong (China) (+852)'],
+    ['33', '1234', 'France (+33)'],
+    ['999', '1234', '5 to 15 digits'],
+  ])('+%s %s is refused (code 0) saying which rule it breaks (same rules as the login form)', async (area_code, mobile, rule) => {
     const r = await call(s.port, PATH.sendCode, { data: { mobile, area_code } });
     expect(r.envelope.code).toBe(BODY_CODE.failed);
     expect(r.envelope.msg).toContain(rule);
