@@ -1,0 +1,88 @@
+/**
+ * Network status (SPEC §4 "Network status change event": isConnected and
+ * networkType). The browser's online/offline events and Network Information
+ * API feed it; inside the host app the bridge pushes its own, better status
+ * through `set`.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+
+export interface NetworkState {
+  isConnected: boolean;
+  /** wifi, ethernet, 2g, 3g, 4g, 5g, none or unknown, as the platform API reported it. */
+  networkType: string;
+}
+
+interface ConnectionLike {
+  type?: string;
+  effectiveType?: string;
+  addEventListener?(type: 'change', fn: () => void): void;
+  removeEventListener?(type: 'change', fn: () => void): void;
+}
+
+export interface NetworkEnv {
+  window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  navigator?: { onLine?: boolean; connection?: ConnectionLike };
+}
+
+export interface NetworkStatus {
+  state: ReadonlySignal<NetworkState>;
+  /** Called on every change (not with the current value); returns the unsubscribe. */
+  onChange(fn: (state: NetworkState) => void): () => void;
+  set(state: NetworkState): void;
+  /** Stops listening to the browser. */
+  dispose(): void;
+}
+
+/** Browser values → the platform API's vocabulary. */
+export function networkTypeOf(online: boolean, connection: ConnectionLike | undefined): string {
+  if (!online) return 'none';
+  const type = connection?.type;
+  if (type === 'wifi' || type === 'ethernet') return type;
+  if (type === 'none') return 'none';
+  const eff = connection?.effectiveType;
+  if (eff && (type === undefined || type === 'cellular')) return eff === 'slow-2g' ? '2g' : eff;
+  return 'unknown';
+}
+
+function navigatorWithConnection(): NetworkEnv['navigator'] {
+  return globalThis.navigator as NetworkEnv['navigator'];
+}
+
+export function createNetworkStatus(env: NetworkEnv = { window: globalThis.window, navigator: navigatorWithConnection() }): NetworkStatus {
+  const nav = env.navigator;
+  const read = (): NetworkState => {
+    const online = nav?.onLine ?? true;
+    return { isConnected: online, networkType: networkTypeOf(online, nav?.connection) };
+  };
+  const state = signal<NetworkState>(read());
+  const listeners = new Set<(s: NetworkState) => void>();
+
+  const set = (next: NetworkState): void => {
+    const cur = state.peek();
+    if (cur.isConnected === next.isConnected && cur.networkType === next.networkType) return;
+    state.value = { isConnected: next.isConnected, networkType: next.networkType };
+    for (const fn of [...listeners]) fn(state.peek());
+  };
+  const refresh = (): void => set(read());
+
+  env.window?.addEventListener('online', refresh);
+  env.window?.addEventListener('offline', refresh);
+  nav?.connection?.addEventListener?.('change', refresh);
+
+  return {
+    state,
+    onChange(fn) {
+      listeners.add(fn);
+      return () => {
+        listeners.delete(fn);
+      };
+    },
+    set,
+    dispose() {
+      env.window?.removeEventListener('online', refresh);
+      env.window?.removeEventListener('offline', refresh);
+      nav?.connection?.removeEventListener?.('change', refresh);
+      listeners.clear();
+    },
+  };
+}
