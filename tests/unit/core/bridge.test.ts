@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createManualClock } from '../../../web/core/clock';
+import { BRIDGE_METHOD, NO_HOST, createBridge, createMemoryBridge, type BridgeWindow } from '../../../web/core/bridge';
+
+function fakeWindow(extra: Partial<BridgeWindow> = {}, historyLength = 1) {
+  const back = vi.fn();
+  const close = vi.fn();
+  const win: BridgeWindow = { history: { length: historyLength, back }, close, ...extra };
+  return { win, back, close };
+}
+
+describe('host bridge (SPEC §2 host webview, §4 events)', () => {
+  it('posts JSON strings to the Android host (SPEC §2)', () => {
+    const posted: string[] = [];
+    const { win } = fakeWindow({ CGHostAndroid: { postMessage: (m) => posted.push(m) } });
+    const bridge = createBridge(win);
+    expect(bridge.hasHost).toBe(true);
+    bridge.call(BRIDGE_METHOD.vibrate, { ms: 20 });
+    bridge.closeWebview();
+    expect(posted.map((p) => JSON.parse(p) as unknown)).toEqual([
+      { method: 'vibrate', params: { ms: 20 } },
+      { method: 'closeWebview' },
+    ]);
+  });
+
+  it('posts objects to the iOS host and strings to a generic host (SPEC §2)', () => {
+    const ios: unknown[] = [];
+    createBridge(fakeWindow({ webkit: { messageHandlers: { cgHost: { postMessage: (m) => ios.push(m) } } } }).win).call('a', 1);
+    expect(ios).toEqual([{ method: 'a', params: 1 }]);
+    const generic: string[] = [];
+    createBridge(fakeWindow({ CGHost: { postMessage: (m) => generic.push(m) } }).win).call('b');
+    expect(generic).toEqual(['{"method":"b"}']);
+  });
+
+  it('without a host, closeWebview goes back in history, or closes the window on the first page (SPEC §2)', () => {
+    const deep = fakeWindow({}, 3);
+    const bridge = createBridge(deep.win);
+    expect(bridge.hasHost).toBe(false);
+    bridge.call('ignored');
+    bridge.closeWebview();
+    expect(deep.back).toHaveBeenCalledOnce();
+    expect(deep.close).not.toHaveBeenCalled();
+    const first = fakeWindow({}, 1);
+    createBridge(first.win).closeWebview();
+    expect(first.close).toHaveBeenCalledOnce();
+    expect(first.back).not.toHaveBeenCalled();
+  });
+
+  it('delivers host events back, network, resume and pause from JSON or objects (SPEC §2, §4)', () => {
+    const { win } = fakeWindow();
+    const bridge = createBridge(win);
+    const got: Array<[string, unknown]> = [];
+    for (const e of ['back', 'network', 'resume', 'pause'] as const) bridge.on(e, (d) => got.push([e, d]));
+    win.cgBridgeReceive?.('{"event":"back"}');
+    win.cgBridgeReceive?.({ event: 'network', data: { isConnected: false, networkType: 'none' } });
+    win.cgBridgeReceive?.({ event: 'pause' });
+    win.cgBridgeReceive?.({ event: 'resume', data: 1 });
+    win.cgBridgeReceive?.('not json');
+    win.cgBridgeReceive?.({ event: 'unknown' });
+    win.cgBridgeReceive?.(null);
+    expect(got).toEqual([
+      ['back', undefined],
+      ['network', { isConnected: false, networkType: 'none' }],
+      ['pause', undefined],
+      ['resume', 1],
+    ]);
+  });
+
+  it('stops calling a listener after unsubscribe and uninstalls on dispose (SPEC §4)', () => {
+    const { win } = fakeWindow();
+    const bridge = createBridge(win);
+    const fn = vi.fn();
+    const off = bridge.on('back', fn);
+    bridge.emit('back');
+    off();
+    bridge.emit('back');
+    expect(fn).toHaveBeenCalledOnce();
+    bridge.dispose();
+    expect(win.cgBridgeReceive).toBeUndefined();
+  });
+
+  it('resolves invoke from the host callback by callbackId, and times out through the clock (SPEC §2)', async () => {
+    const posted: string[] = [];
+    const clock = createManualClock();
+    const { win } = fakeWindow({ CGHostAndroid: { postMessage: (m) => posted.push(m) } });
+    const bridge = createBridge(win, { clock, callbackTimeoutMs: 1000 });
+    const ok = bridge.invoke<string>('getNetworkType');
+    const sent = JSON.parse(posted[0] ?? '{}') as { callbackId: string };
+    win.cgBridgeReceive?.({ event: 'callback', data: { callbackId: sent.callbackId, result: 'wifi' } });
+    await expect(ok).resolves.toBe('wifi');
+    const failed = bridge.invoke('pay');
+    const id2 = (JSON.parse(posted[1] ?? '{}') as { callbackId: string }).callbackId;
+    win.cgBridgeReceive?.(JSON.stringify({ event: 'callback', data: { callbackId: id2, error: 'cancelled' } }));
+    await expect(failed).rejects.toThrow('cancelled');
+    const slow = bridge.invoke('login');
+    clock.advance(1000);
+    await expect(slow).rejects.toThrow('timed out');
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('rejects invoke at once when there is no host (SPEC §2)', async () => {
+    await expect(createBridge(fakeWindow().win).invoke('x')).rejects.toThrow(NO_HOST);
+  });
+});
+
+describe('memory bridge (SPEC §2 host twin for tests)', () => {
+  it('records calls and closeWebview, emits events and answers invoke from handlers (SPEC §2, §4)', async () => {
+    const bridge = createMemoryBridge();
+    const backs = vi.fn();
+    bridge.on('back', backs);
+    bridge.call('vibrate', { ms: 1 });
+    bridge.closeWebview();
+    bridge.emit('back', { from: 'host' });
+    bridge.handle('getNetworkType', () => '4g');
+    await expect(bridge.invoke('getNetworkType')).resolves.toBe('4g');
+    await expect(bridge.invoke('nothing')).rejects.toThrow(NO_HOST);
+    expect(bridge.hasHost).toBe(true);
+    expect(bridge.sent).toEqual([
+      { method: 'vibrate', params: { ms: 1 } },
+      { method: 'closeWebview' },
+      { method: 'getNetworkType' },
+      { method: 'nothing' },
+    ]);
+    expect(backs).toHaveBeenCalledWith({ from: 'host' });
+    expect(createMemoryBridge({ hasHost: false }).hasHost).toBe(false);
+  });
+});
