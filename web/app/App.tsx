@@ -4,11 +4,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { resolve } from './guard.ts';
 import { PageHost } from './PageHost.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { auth, tabBar, toaster } from './services.ts';
+import { auth, network, tabBar, toaster } from './services.ts';
 import { HOME_PATH, type RouteDef } from './route-table.ts';
 import { useStore } from '../ui/use-store.ts';
 import { TabBar } from '../ui/TabBar.tsx';
 import { Toast } from '../ui/Toast.tsx';
+import { OfflineBar } from '../ui/OfflineBar.tsx';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -27,6 +28,7 @@ export function App() {
   return (
     <>
       {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
+      <OfflineBar state={network.state} />
       <Toast state={toaster.state} />
     </>
   );

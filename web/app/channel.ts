@@ -7,22 +7,20 @@
  */
 import { GAME_PATH, normalizePath } from './route-table.ts';
 
-export interface ChannelStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
 export const AGENT_CODE_KEY = 'agent_code';
 export const MOCK_SESSION_KEY = 'mock_session';
 const SAFE_VALUE = /^[\w.-]{1,64}$/;
 
-/** Keeps query values worth remembering; malformed values are ignored rather than stored. */
-export function captureChannel(search: string, store: ChannelStore): void {
+export interface ChannelQuery {
+  agentCode: string | null;
+  mockSession: string | null;
+}
+
+/** The query values worth remembering; malformed values are dropped rather than stored. */
+export function readChannel(search: string): ChannelQuery {
   const query = new URLSearchParams(search);
-  for (const key of [AGENT_CODE_KEY, MOCK_SESSION_KEY]) {
-    const value = query.get(key);
-    if (value && SAFE_VALUE.test(value)) store.setItem(key, value);
-  }
+  const safe = (v: string | null) => (v && SAFE_VALUE.test(v) ? v : null);
+  return { agentCode: safe(query.get(AGENT_CODE_KEY)), mockSession: safe(query.get(MOCK_SESSION_KEY)) };
 }
 
 export function isSingleGameMode(pathname: string, search: string, agentCode: string | null): boolean {

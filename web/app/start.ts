@@ -4,8 +4,9 @@
  * chunks on idle. Failures here never stop the app from rendering.
  */
 import { loadRuntimeConfig } from './config.ts';
-import { captureChannel } from './channel.ts';
-import { auth, bridge, config } from './services.ts';
+import { MOCK_SESSION_KEY, readChannel } from './channel.ts';
+import { auth, bridge, config, network, session } from './services.ts';
+import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture } from './back.ts';
 import { trackHistory } from './navigation.ts';
@@ -15,8 +16,16 @@ import { findRoute } from './route-table.ts';
 export async function startApp(): Promise<void> {
   trackHistory();
   blockContextMenu();
-  captureChannel(location.search, sessionStorage);
+  const channel = readChannel(location.search);
+  // Kept for the rest of the visit: later pages carry no query (SPEC §2).
+  if (channel.agentCode) session.setAgentCode(channel.agentCode);
+  if (channel.mockSession) sessionStorage.setItem(MOCK_SESSION_KEY, channel.mockSession);
   bridge.on('back', () => handleBackGesture(location.pathname, bridge));
+  // Inside the host app its own network status is better than the browser's (SPEC §4).
+  bridge.on('network', (data) => {
+    const state = parseHostNetwork(data);
+    if (state) network.set(state);
+  });
 
   const current = findRoute(location.pathname);
   // The page being opened loads in parallel with the config and session.

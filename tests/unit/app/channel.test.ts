@@ -1,35 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { captureChannel, isSingleGameMode } from '../../../web/app/channel.ts';
-
-const memory = () => {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
-};
+import { isSingleGameMode, readChannel } from '../../../web/app/channel.ts';
 
 describe('channel and single-game mode (SPEC §2 Mappings and access)', () => {
-  it('keeps agent_code from the query in session storage', () => {
-    const s = memory();
-    captureChannel('?agent_code=ch42&x=1', s);
-    expect(s.getItem('agent_code')).toBe('ch42');
+  it('reads agent_code from the query', () => {
+    expect(readChannel('?agent_code=ch42&x=1')).toEqual({ agentCode: 'ch42', mockSession: null });
+    expect(readChannel('?foo=bar')).toEqual({ agentCode: null, mockSession: null });
   });
 
-  it('keeps the stored agent_code when a later page has none', () => {
-    const s = memory();
-    captureChannel('?agent_code=ch42', s);
-    captureChannel('?foo=bar', s);
-    expect(s.getItem('agent_code')).toBe('ch42');
+  it('drops malformed values instead of keeping them', () => {
+    expect(readChannel('?agent_code=%3Cscript%3E').agentCode).toBeNull();
+    expect(readChannel(`?agent_code=${'a'.repeat(65)}`).agentCode).toBeNull();
   });
 
-  it('ignores malformed values instead of storing them', () => {
-    const s = memory();
-    captureChannel('?agent_code=%3Cscript%3E', s);
-    expect(s.getItem('agent_code')).toBeNull();
-  });
-
-  it('keeps mock_session for QA runs', () => {
-    const s = memory();
-    captureChannel('?mock_session=qa-1', s);
-    expect(s.getItem('mock_session')).toBe('qa-1');
+  it('reads mock_session for QA runs', () => {
+    expect(readChannel('?mock_session=qa-1').mockSession).toBe('qa-1');
   });
 
   it('is single-game mode on the game screen with agent_code and no game_id', () => {

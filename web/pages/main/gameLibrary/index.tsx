@@ -6,8 +6,9 @@ export default function GameLibraryPage() {
   const [, navigate] = useLocation();
   return (
     <div className="scroll">
+      <h1 className="page-title">Game Library</h1>
       <div className="content">
-        <h1 className="library-title">Game Library</h1>
+        
         <div className="library-empty">
           <Icon name="gamepad" size={44} />
           <p>The catalogue is loading soon.</p>

@@ -28,6 +28,7 @@ export default function UserPage() {
 
   return (
     <div className="scroll">
+      <h1 className="page-title">Mine</h1>
       <div className="content">
         <section className="card profile" aria-label="Profile">
           <div className="avatar">
@@ -50,7 +51,7 @@ export default function UserPage() {
             <span className="stat__label">Coins</span>
           </div>
           <div className="stat">
-            <span className="stat__value">{user && isMember(user) ? user.member_endtime || '–' : 'Not a member'}</span>
+            <span className="stat__value">{user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–'}</span>
             <span className="stat__label">Member until</span>
           </div>
         </section>

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function logIn(page: import('playwright-core').Page, mobile: string, code = '123456') {
+  await page.getByLabel('Phone number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('Verification code sent').waitFor();
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
+  it('sends a guarded page to login with targetUrl, logs a free user in and returns there', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/user/index' });
+    await waitForAppShell(page);
+    await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
+    await screenshot(page, 'login');
+    await logIn(page, '13800000000');
+    await page.waitForURL(/\/main\/user\/index$/);
+    await expect(page.getByText('138****0000').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Free', { exact: true }).waitFor();
+    await screenshot(page, 'user-free');
+    // The session survives a reload: login info is stored (encrypted) and the token kept.
+    await page.reload();
+    await page.getByText('138****0000').first().waitFor();
+    expect(page.url()).toMatch(/\/main\/user\/index$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('logs a member in and shows the membership', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
+    await waitForAppShell(page);
+    await logIn(page, '13800000001');
+    await page.waitForURL(/\/main\/user\/index$/);
+    await page.getByText('Member', { exact: true }).waitFor();
+    await screenshot(page, 'user-member');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the server's message on a wrong code and keeps what was typed", async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    await waitForAppShell(page);
+    await logIn(page, '13800000003', '000000');
+    await page.getByText(/Wrong verification code/).waitFor();
+    await screenshot(page, 'login-wrong-code');
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('13800000003');
+    expect(await page.getByLabel('Verification code').inputValue()).toBe('000000');
+    expect(page.url()).toMatch(/\/main\/login\/index$/);
+    await close();
+  });
+
+  it('picks a country code and comes back with the number still typed', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    await waitForAppShell(page);
+    await page.getByLabel('Phone number').fill('7400123456');
+    await page.getByRole('button', { name: /Country code \+86/ }).click();
+    await page.waitForURL(/\/submodules\/user\/countryCodes\/index$/);
+    await page.getByPlaceholder('Search country or code').fill('united kingdom');
+    await screenshot(page, 'country-codes');
+    await page.getByRole('button', { name: /United Kingdom/ }).click();
+    await page.waitForURL(/\/main\/login\/index$/);
+    await page.getByRole('button', { name: /Country code \+44/ }).waitFor();
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('7400123456');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('labels every control so autofill and screen readers work', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    await waitForAppShell(page);
+    const phone = page.getByLabel('Phone number');
+    expect(await phone.getAttribute('type')).toBe('tel');
+    expect(await phone.getAttribute('autocomplete')).toBe('tel');
+    expect(await page.getByLabel('Verification code').getAttribute('autocomplete')).toBe('one-time-code');
+    await close();
+  });
+
+  it('opens the agreement from the consent line', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    await waitForAppShell(page);
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(/\/submodules\/system\/protocol\/index\?type=privacy$/);
+    await page.getByRole('heading', { level: 2 }).waitFor();
+    await screenshot(page, 'protocol');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the shell (SPEC §2)', () => {
+  it('opens the dark home frame with the three-tab bar', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    await waitForAppShell(page);
+    const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual(['Home', 'Game Library', 'Mine']);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
+    const selected = page.locator('.tabbar__item--selected');
+    expect(await selected.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(106, 254, 126)');
+    await screenshot(page, 'home');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('switches tabs, and the Mine tab asks a visitor to log in', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    await waitForAppShell(page);
+    await page.getByRole('link', { name: 'Game Library' }).click();
+    await page.waitForURL(/\/main\/gameLibrary\/index$/);
+    expect(await page.locator('.tabbar__item--selected').textContent()).toBe('Game Library');
+    await screenshot(page, 'game-library');
+    await page.getByRole('link', { name: 'Mine' }).click();
+    await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
+    await page.goBack();
+    await page.waitForURL(/\/main\/gameLibrary\/index$/);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('sends unknown paths to a real 404 page with a way home', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/no/such/page', ignoreConsole: [/404/] });
+    await waitForAppShell(page);
+    await page.waitForURL(/\/main\/error\/404$/);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await screenshot(page, 'error-404');
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([403, 500, 503])('has a real %i page', async (code) => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path: `/main/error/${code}` });
+    await waitForAppShell(page);
+    await page.locator('.error-view__code', { hasText: String(code) }).waitFor();
+    await screenshot(page, `error-${code}`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('blocks the right-click menu except in text inputs', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    await waitForAppShell(page);
+    const prevented = (selector: string) =>
+      page.locator(selector).first().evaluate((el) => {
+        const ev = new MouseEvent('contextmenu', { bubbles: true, cancelable: true, button: 2 });
+        el.dispatchEvent(ev);
+        return ev.defaultPrevented;
+      });
+    expect(await prevented('h2')).toBe(true);
+    expect(await prevented('input[type=tel]')).toBe(false);
+    await close();
+  });
+
+  it('closes the host webview on the back gesture outside the game screen', async () => {
+    const { page, context, close } = await newPhonePage(browser, server.url);
+    await context.addInitScript(() => {
+      const sent: string[] = [];
+      (window as unknown as { __sent: string[] }).__sent = sent;
+      (window as unknown as { CGHost: { postMessage(m: string): void } }).CGHost = { postMessage: (m) => void sent.push(m) };
+    });
+    await page.goto(new URL('/main/gameLibrary/index', server.url).href);
+    await waitForAppShell(page);
+    await page.evaluate(() => (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'back' }));
+    const sent = await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent.map((m) => JSON.parse(m).method));
+    expect(sent).toContain('closeWebview');
+    await close();
+  });
+
+  it('keeps agent_code for the visit and forwards it on requests', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/?agent_code=ch42' });
+    await waitForAppShell(page);
+    const header = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()['agent-code'] === 'ch42');
+    await page.getByRole('link', { name: 'Game Library' }).click();
+    await page.goto(new URL('/main/download/index', server.url).href);
+    await header;
+    expect(await page.evaluate(() => sessionStorage.getItem('agent_code'))).toContain('ch42');
+    await close();
+  });
+
+  it('shows the offline bar when the host reports no network', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/' });
+    await waitForAppShell(page);
+    await page.evaluate(() =>
+      (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'network', data: { isConnected: false, networkType: 'none' } }),
+    );
+    await page.getByText('You are offline').waitFor();
+    await screenshot(page, 'offline');
+    await close();
+  });
+
+  it('centres the page at 768 px on wide screens', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { context: { viewport: { width: 1280, height: 800 } } });
+    await page.goto(new URL('/', server.url).href);
+    await waitForAppShell(page);
+    const box = await page.locator('.page').boundingBox();
+    expect(box?.width).toBe(768);
+    expect(box?.x).toBe((1280 - 768) / 2);
+    await close();
+  });
+});
+
+describe('other screens a visitor can open', () => {
+  it.each([
+    ['/main/download/index', 'download', 'Android'],
+    ['/submodules/system/aboutus/index', 'about-us', 'Version 1.0.0'],
+    ['/submodules/system/protocol/index?type=user', 'protocol-user', 'User Agreement'],
+  ])('%s', async (path, name, text) => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { path });
+    await waitForAppShell(page);
+    await page.getByText(text).first().waitFor();
+    await screenshot(page, name);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
