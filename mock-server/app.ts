@@ -7,7 +7,13 @@
  * - `GET /__health`              → `{ok: true}`
  * - `<apiBase>…`, `<gameApiBase>…` → the API (routes/), in the `{code, msg, data}` envelope
  * - `<socketBase>…` upgrades      → websockets (sockets/)
+ * - `/__mock/…`                   → the QA control API (scenarios/control.ts)
+ * - `/__db/…`                     → the session's users through json-server (db.ts)
  * - anything else                → the app build in `distDir` (static.ts)
+ *
+ * Every API request and socket belongs to a mock session (X-Mock-Session,
+ * or `mock_session` on a socket URL; "default" without one) with its own
+ * store, clock, script, faults, journal and sockets (scenarios/session.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +34,13 @@ import { loadFixtures, type Fixtures } from './fixtures.ts';
 import { discardRest, header, parseBody, parsePathPairs, readBody, requestInput, verifySignature } from './request.ts';
 import { createRouter } from './routes/index.ts';
 import type { RouteContext } from './routes/route.ts';
-import { DEFAULT_SCENARIO, isScenario, UnknownScenarioError, type ScenarioName } from './scenarios/index.ts';
+import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
+import { faultKind, type FaultSpec } from './scenarios/faults.ts';
+import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
+import type { JournalInput } from './scenarios/journal.ts';
+import { journalBody } from './scenarios/journal.ts';
+import { createSessionRegistry, DEFAULT_SESSION, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
+import { createDbApi, DB_PREFIX } from './db.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
 import { serveStatic } from './static.ts';
@@ -53,19 +65,27 @@ export interface MockAppOptions {
   log?: (line: string) => void;
   /** Where the API, game API and sockets are mounted; also served as `/config.json` when given. */
   runtimeConfig?: RuntimeConfig;
-  /** A name from scenarios/ (default "default"); an unknown name throws UnknownScenarioError. */
+  /** A scenario applied to the "default" session (default "default"); an unknown name throws UnknownScenarioError. */
   scenario?: string;
+  /** Directory of the scenario files (default `<fixturesDir>/scenarios`); a bad file throws ScenarioFileError. */
+  scenariosDir?: string;
 }
 
 export interface MockApp {
   server: Server;
   listen(port: number, host?: string): Promise<{ port: number; url: string }>;
   close(): Promise<void>;
-  /** The state built from the fixtures (users, tokens, SMS sends), for tests and QA tooling. */
-  store: Store;
+  /** The "default" session's state (users, tokens, SMS sends), for tests and QA tooling. */
+  readonly store: Store;
   fixtures: Fixtures;
+  /** The app's clock; each session follows it until switched to virtual time. */
   clock: Clock;
-  scenario: ScenarioName;
+  /** The scenario applied to the "default" session at start. */
+  scenario: string;
+  /** Every mock session; `sessions.get(name)` creates one on first use. */
+  sessions: SessionRegistry;
+  /** The named scenarios (built-in "default" and the files). */
+  scenarios: ScenarioRegistry;
 }
 
 /** The path part of a base that may be absolute ("https://api.example.com/v1/") or relative ("/api/"), with a trailing slash. */
@@ -81,7 +101,11 @@ export function displayUrl(host: string, port: number): string {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = Buffer.from(JSON.stringify(body), 'utf8');
+  sendText(res, status, JSON.stringify(body), extra);
+}
+
+function sendText(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}): void {
+  const text = Buffer.from(body, 'utf8');
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(text.length),
@@ -89,6 +113,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, extra: Rec
     ...extra,
   });
   res.end(text);
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && typeof (value as { msg?: unknown }).msg === 'string';
 }
 
 function errorMessage(err: unknown): string {
@@ -100,36 +128,93 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const log = options.log ?? ((): void => undefined);
   const latencyMs = options.latencyMs ?? 0;
   if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be a number ≥ 0, got ${latencyMs}`);
-  const scenarioName = options.scenario ?? DEFAULT_SCENARIO;
-  if (!isScenario(scenarioName)) throw new UnknownScenarioError(scenarioName);
-  const scenario: ScenarioName = scenarioName;
   const runtimeConfig = options.runtimeConfig ?? DEFAULT_RUNTIME_CONFIG;
   const distDir = options.distDir === null ? null : path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
 
-  const fixtures = loadFixtures(path.resolve(options.fixturesDir ?? DEFAULT_FIXTURES_DIR));
-  const store = createStore(fixtures, clock);
+  const fixturesDir = path.resolve(options.fixturesDir ?? DEFAULT_FIXTURES_DIR);
+  const fixtures = loadFixtures(fixturesDir);
+  const scenarios = loadScenarios(path.resolve(options.scenariosDir ?? path.join(fixturesDir, SCENARIOS_SUBDIR)));
+  const scenario = scenarios.require(options.scenario ?? DEFAULT_SCENARIO);
+  const sessions = createSessionRegistry(clock, (sessionClock) => createStore(fixtures, sessionClock));
+  sessions.get(DEFAULT_SESSION).apply(scenario);
   const findRoute = createRouter();
   const apiBase = mountPath(runtimeConfig.apiBase);
   const gameBase = mountPath(runtimeConfig.gameApiBase);
   const socketBase = mountPath(runtimeConfig.socketBase);
-  const hub = createSocketHub(socketBase, { [SOCKET_PATH.duration]: createDurationSocket({ clock, log }) }, { clock, log });
+  const hub = createSocketHub(
+    socketBase,
+    { [SOCKET_PATH.duration]: createDurationSocket({ clock, log }) },
+    { clock, log, sessionFor: (name) => sessions.get(name) },
+  );
+  const control = createControlApi({ sessions, scenarios, log });
+  const db = createDbApi({ sessions, log });
 
+  /** Network latency (--latency) is on the app clock: it models the wire, not the session's time. */
   const wait = (ms: number): Promise<void> => new Promise((resolve) => clock.setTimeout(resolve, ms));
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
     const started = Date.now();
+    const method = req.method ?? 'GET';
+    let session: MockSession | undefined;
+    let fault: FaultSpec | undefined;
+    const journal: JournalInput = { kind: 'http', method, path: (req.url ?? pathname).slice(0, 512) };
+
     const answer = (status: number, body: ApiEnvelope, extra: Record<string, string> = {}): void => {
-      sendJson(res, status, body, extra);
-      log(`${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)} → ${status} ${body.code} ${body.msg} (${Date.now() - started} ms)`);
+      let text = JSON.stringify(body);
+      if (fault?.malformed) text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+      sendText(res, status, text, extra);
+      session?.journal.add({ ...journal, status, code: body.code, msg: body.msg });
+      log(`${method} ${(req.url ?? '').slice(0, 200)} → ${status} ${body.code} ${body.msg}${fault ? ` [fault ${faultKind(fault)}]` : ''} (${Date.now() - started} ms)`);
     };
     const delayed = async (status: number, body: ApiEnvelope, extra: Record<string, string> = {}): Promise<void> => {
       if (latencyMs > 0) await wait(latencyMs);
       answer(status, body, extra);
     };
 
+    try {
+      session = sessions.get(header(req, HEADER.mockSession));
+    } catch (err) {
+      if (!(err instanceof SessionNameError)) throw err;
+      discardRest(req);
+      await delayed(200, { code: BODY_CODE.badRequest, msg: err.message, data: null });
+      return;
+    }
+
     // The game base is checked first: it may sit inside the API base ("/api/game/" in "/api/").
     const game = pathname.startsWith(gameBase);
-    const match = findRoute(pathname.slice((game ? gameBase : apiBase).length));
+    const apiPath = pathname.slice((game ? gameBase : apiBase).length);
+
+    fault = session.faults.take(method, apiPath, pathname);
+    if (fault) {
+      journal.fault = faultKind(fault);
+      if (fault.delayMs !== undefined && fault.delayMs > 0) await session.wait(fault.delayMs);
+      if (fault.drop) {
+        session.journal.add({ ...journal, status: 0 });
+        log(`${method} ${(req.url ?? '').slice(0, 200)} → dropped [fault ${faultKind(fault)}]`);
+        req.socket.destroy();
+        return;
+      }
+      if (fault.status !== undefined || fault.body !== undefined) {
+        discardRest(req);
+        if (latencyMs > 0) await wait(latencyMs);
+        const status = fault.status ?? 200;
+        const body = fault.body ?? {
+          code: status >= 500 ? BODY_CODE.serverError : BODY_CODE.failed,
+          msg: `Mock fault: HTTP ${status}`,
+          data: null,
+        };
+        let text = typeof body === 'string' ? body : JSON.stringify(body);
+        if (fault.malformed) text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+        const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+        sendText(res, status, text, { 'content-type': type });
+        const envelope = isEnvelope(body) ? body : undefined;
+        session.journal.add({ ...journal, status, code: envelope?.code, msg: envelope?.msg });
+        log(`${method} ${(req.url ?? '').slice(0, 200)} → ${status} [fault ${faultKind(fault)}]`);
+        return;
+      }
+    }
+
+    const match = findRoute(apiPath);
     if (!match) {
       discardRest(req);
       await delayed(404, { code: BODY_CODE.notFound, msg: `Unknown API path "${pathname}"`, data: null });
@@ -148,6 +233,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
 
     try {
       const body = await readBody(req);
+      if (body.ok) journal.body = journalBody(body.text);
       if (!body.ok) {
         // Answer at once and let the upload drain (bounded) so the client can read this.
         answer(413, { code: BODY_CODE.tooLarge, msg: 'Request body is larger than 1 MiB', data: null });
@@ -161,7 +247,15 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         if (client !== GAME_CLIENT) throw badRequest(`Invalid header "${HEADER.gameClient}": expected "${GAME_CLIENT}", got "${client}"`);
       }
       const input = requestInput(parsePathPairs(rest), query, parseBody(header(req, 'content-type'), body.text));
-      const ctx: RouteContext = { clock, store, fixtures, headers: req.headers, token: header(req, HEADER.token), game };
+      const ctx: RouteContext = {
+        clock: session.clock,
+        store: session.store,
+        session,
+        fixtures,
+        headers: req.headers,
+        token: header(req, HEADER.token),
+        game,
+      };
       const envelope = route.handle(input, ctx);
       await delayed(200, envelope);
     } catch (err) {
@@ -189,6 +283,14 @@ export function createApp(options: MockAppOptions = {}): MockApp {
       await handleApi(req, res, pathname, query);
       return;
     }
+    if (pathname.startsWith(CONTROL_PREFIX)) {
+      await control(req, res, pathname, query);
+      return;
+    }
+    if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) {
+      await db(req, res, pathname, query);
+      return;
+    }
     // Given a runtime config, the app must talk to the mounts the server really uses, whatever the build wrote.
     if (pathname === '/config.json' && options.runtimeConfig !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
       sendJson(res, 200, runtimeConfig, { 'cache-control': 'no-cache' });
@@ -213,10 +315,14 @@ export function createApp(options: MockAppOptions = {}): MockApp {
 
   return {
     server,
-    store,
+    get store() {
+      return sessions.get(DEFAULT_SESSION).store;
+    },
     fixtures,
     clock,
-    scenario,
+    scenario: scenario.name,
+    sessions,
+    scenarios,
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const onError = (err: Error): void => {
@@ -236,6 +342,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     close() {
       closing ??= (async () => {
+        sessions.close();
         await hub.close();
         if (!server.listening) return;
         await new Promise<void>((resolve) => {

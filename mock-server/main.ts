@@ -6,6 +6,7 @@
 import { createApp, type MockApp } from './app.ts';
 import { bannerLine, CliError, parseCli, portInUseMessage, USAGE, type CliOptions } from './cli.ts';
 import { FixtureError } from './fixtures.ts';
+import { ScenarioFileError, UnknownScenarioError } from './scenarios/index.ts';
 
 function fatal(line: string, code: number): never {
   process.stderr.write(`${line}\n`);
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
       log: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
     });
   } catch (err) {
-    if (err instanceof FixtureError) fatal(err.message, 1);
+    if (err instanceof FixtureError || err instanceof ScenarioFileError) fatal(err.message, 1);
+    if (err instanceof UnknownScenarioError) fatal(err.message, 2);
     throw err;
   }
 

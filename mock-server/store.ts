@@ -39,6 +39,16 @@ interface TokenRecord {
 }
 
 export interface Store {
+  /**
+   * Every user record, live: the same objects the lookups answer. QA edits
+   * them through json-server at `/__db/users` (mock-server/db.ts), which
+   * calls `reindex()` after each write.
+   */
+  readonly users: UserRecord[];
+  /** Rebuild the lookups from `users` after it was edited in place (records added, removed, phone changed). */
+  reindex(): void;
+  /** Scenario overrides of the balance (GameScript.user): applied to every user now and to every user created later. */
+  applyUserOverrides(overrides: Partial<UserInfo>): void;
   /** The user for a phone number, if one exists. */
   findUser(areaCode: string, mobile: string): UserRecord | undefined;
   /** The user for a phone number, created as a new free user on first use. */
@@ -71,9 +81,28 @@ export function formatBackendTime(ms: number): string {
 
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 
+/** Write a scenario's balance overrides (UserInfo names, times in seconds) onto a user record. */
+export function applyOverrides(user: UserRecord, o: Partial<UserInfo>): void {
+  if (o.is_auth !== undefined) user.isAuth = o.is_auth;
+  if (o.member_status !== undefined) user.memberStatus = o.member_status;
+  if (o.quick_status !== undefined) user.quickStatus = o.quick_status;
+  if (o.buy_member !== undefined) user.buyMember = o.buy_member;
+  if (o.is_new_user !== undefined) user.isNewUser = o.is_new_user;
+  if (o.trial_status !== undefined) user.trialStatus = o.trial_status;
+  if (o.coin_balance !== undefined) user.coinBalance = o.coin_balance;
+  if (o.duration !== undefined) user.duration = o.duration;
+  if (o.coin_balance_duration !== undefined) user.coinBalanceDuration = o.coin_balance_duration;
+  if (o.duration_coin !== undefined) user.durationCoin = o.duration_coin;
+  if (o.member_end_time !== undefined) user.memberEndMs = o.member_end_time * 1000;
+  if (o.quick_end_time !== undefined) user.quickEndMs = o.quick_end_time * 1000;
+  if (o.bgmember_end_time !== undefined) user.bgmemberEndMs = o.bgmember_end_time * 1000;
+}
+
 export function createStore(fixtures: Fixtures, clock: Clock): Store {
+  const users: UserRecord[] = [];
   const byPhone = new Map<string, UserRecord>();
   const byUid = new Map<number, UserRecord>();
+  let overrides: Partial<UserInfo> = {};
   const tokens = new Map<string, TokenRecord>();
   const smsSentAt = new Map<string, number>();
   let nextUid = fixtures.users.first_new_uid;
@@ -100,6 +129,8 @@ export function createStore(fixtures: Fixtures, clock: Clock): Store {
       coinBalanceDuration: a.coin_balance_duration,
       durationCoin: a.duration_coin,
     };
+    applyOverrides(user, overrides);
+    users.push(user);
     byPhone.set(phoneKey(areaCode, mobile), user);
     byUid.set(uid, user);
     return user;
@@ -108,6 +139,20 @@ export function createStore(fixtures: Fixtures, clock: Clock): Store {
   for (const p of fixtures.users.personas) add(p.area_code, p.mobile, p.swcloud_uid, p.username, p.avatar, p.account);
 
   return {
+    users,
+    reindex() {
+      byPhone.clear();
+      byUid.clear();
+      for (const u of users) {
+        byPhone.set(phoneKey(u.areaCode, u.mobile), u);
+        byUid.set(u.uid, u);
+        if (u.uid >= nextUid) nextUid = u.uid + 1;
+      }
+    },
+    applyUserOverrides(o) {
+      overrides = { ...overrides, ...o };
+      for (const u of users) applyOverrides(u, o);
+    },
     findUser: (areaCode, mobile) => byPhone.get(phoneKey(areaCode, mobile)),
     findOrCreateUser(areaCode, mobile) {
       const found = byPhone.get(phoneKey(areaCode, mobile));

@@ -8,14 +8,19 @@ import { BODY_CODE, DEFAULT_MESSAGES, ENDPOINT_METHOD, type ApiEnvelope, type En
 import type { Clock } from '../../web/core/clock.ts';
 import { ApiError } from '../envelope.ts';
 import type { Fixtures } from '../fixtures.ts';
+import type { MockSession } from '../scenarios/session.ts';
 import type { Store, UserRecord } from '../store.ts';
 import type { Fields } from '../validate.ts';
 
 export type Method = 'GET' | 'POST';
 
 export interface RouteContext {
+  /** The session's clock (virtual once QA switched it): `ctx.session.clock`. */
   clock: Clock;
+  /** The session's users, tokens and SMS sends: `ctx.session.store`. */
   store: Store;
+  /** The mock session this request belongs to (X-Mock-Session): its script, journal, faults and sockets. */
+  session: MockSession;
   fixtures: Fixtures;
   /** The request headers (names lower-case). */
   headers: IncomingHttpHeaders;
@@ -62,9 +67,12 @@ export function defineUserRoute<P extends keyof Endpoints>(
   };
 }
 
-/** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
+/**
+ * The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired,
+ * or when the session's scenario says tokens have expired (GameScript.tokenExpired).
+ */
 export function requireUser(ctx: RouteContext): UserRecord {
-  const user = ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
+  const user = ctx.token === undefined || ctx.session.script.tokenExpired === true ? undefined : ctx.store.userForToken(ctx.token);
   if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
   return user;
 }

@@ -14,6 +14,7 @@ import {
   type SocketHeartbeatReply,
 } from '../../web/api/contract.ts';
 import type { TimerId } from '../../web/core/clock.ts';
+import type { MockSession } from '../scenarios/session.ts';
 import { isObj } from '../validate.ts';
 import type { SocketContext, SocketHandler } from './hub.ts';
 
@@ -25,14 +26,16 @@ function text(data: RawData): string {
 
 export function createDurationSocket(ctx: SocketContext): SocketHandler {
   return {
-    handle(ws: WebSocket, _req: IncomingMessage): void {
+    handle(ws: WebSocket, _req: IncomingMessage, session: MockSession): void {
+      // Timers follow the socket's mock session (virtual once QA switched it).
+      const clock = session.clock;
       let timer: TimerId | undefined;
       const send = (msg: SocketHeartbeatReply | SocketErrorMessage): void => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
       };
       const arm = (): void => {
-        ctx.clock.clearTimeout(timer);
-        timer = ctx.clock.setTimeout(() => {
+        clock.clearTimeout(timer);
+        timer = clock.setTimeout(() => {
           timer = undefined;
           ctx.log(`duration socket: no message for ${SOCKET_HEARTBEAT_TIMEOUT_MS} ms, closing with ${SOCKET_CLOSE_HEARTBEAT_TIMEOUT}`);
           ws.close(SOCKET_CLOSE_HEARTBEAT_TIMEOUT, 'heartbeat timeout');
@@ -50,11 +53,11 @@ export function createDurationSocket(ctx: SocketContext): SocketHandler {
           return;
         }
         const type = isObj(msg) ? msg['type'] : undefined;
-        if (type === 'heartbeat') send({ type: 'heartbeat', time: ctx.clock.now() });
+        if (type === 'heartbeat') send({ type: 'heartbeat', time: clock.now() });
         else send({ type: 'error', msg: `Unknown message type ${JSON.stringify(type ?? null)}` });
       });
-      ws.on('close', () => ctx.clock.clearTimeout(timer));
-      ws.on('error', () => ctx.clock.clearTimeout(timer));
+      ws.on('close', () => clock.clearTimeout(timer));
+      ws.on('error', () => clock.clearTimeout(timer));
     },
   };
 }

@@ -2,19 +2,59 @@
  * Websockets on the HTTP server's port: `upgrade` requests under the socket
  * base are handed to the handler for their path; anything else is refused
  * with a plain 404 and the socket is destroyed.
+ *
+ * Every socket belongs to a mock session (the `mock_session` query of the
+ * upgrade URL, else the X-Mock-Session header, else "default"): the hub
+ * registers it in `session.sockets` under its path ("duration", "stream"),
+ * journals its open, messages both ways and close, and hands the session to
+ * the handler. Handlers keep their timers on `session.clock`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
+import { journalBody } from '../scenarios/journal.ts';
+import { bindSocketToSession, SessionNameError, type MockSession } from '../scenarios/session.ts';
 
 export interface SocketContext {
+  /** The app's clock. Per-socket timers belong on `session.clock` instead. */
   clock: Clock;
   log: (line: string) => void;
 }
 
 export interface SocketHandler {
-  handle(ws: WebSocket, req: IncomingMessage): void;
+  /** A socket accepted for `session`; its timers must run on `session.clock`. */
+  handle(ws: WebSocket, req: IncomingMessage, session: MockSession): void;
+}
+
+/** The query parameter of an upgrade URL naming the mock session (the app forwards its `?mock_session=`). */
+export const MOCK_SESSION_QUERY = 'mock_session';
+
+/** Text of a websocket message as received. */
+export function messageText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function sentText(data: unknown): string {
+  if (typeof data === 'string') return data;
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+  return String(data);
+}
+
+/** Journal every frame the server sends on `ws` (wraps its `send`). */
+function journalSends(ws: WebSocket, session: MockSession, path: string): void {
+  const send = ws.send.bind(ws) as (...args: unknown[]) => void;
+  Object.assign(ws, {
+    send(...args: unknown[]): void {
+      session.journal.add({ kind: 'ws-out', path, body: journalBody(sentText(args[0])) });
+      send(...args);
+    },
+  });
 }
 
 export interface SocketHub {
@@ -35,26 +75,53 @@ function refuse(socket: Duplex, status: string): void {
   }
 }
 
-/** `socketBase` is a path like "/socket/"; `handlers` maps a path below it (e.g. "duration") to its handler. */
-export function createSocketHub(socketBase: string, handlers: Readonly<Record<string, SocketHandler>>, ctx: SocketContext): SocketHub {
+/**
+ * `socketBase` is a path like "/socket/"; `handlers` maps a path below it (e.g. "duration") to its handler;
+ * `sessionFor` finds (or creates) a session by name, throwing SessionNameError for a bad one.
+ */
+export function createSocketHub(
+  socketBase: string,
+  handlers: Readonly<Record<string, SocketHandler>>,
+  ctx: SocketContext & { sessionFor: (name: string | undefined) => MockSession },
+): SocketHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES, clientTracking: true });
   wss.on('error', (err) => ctx.log(`websocket server error: ${err.message}`));
   return {
     upgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
       try {
-        const pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname;
+        const url = new URL(req.url ?? '/', 'http://mock.invalid');
+        const pathname = url.pathname;
         const name = pathname.startsWith(socketBase) ? pathname.slice(socketBase.length).replace(/\/$/, '') : undefined;
         const handler = name !== undefined && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
-        if (!handler) {
+        if (!handler || name === undefined) {
           ctx.log(`websocket upgrade refused: ${pathname} (404)`);
           refuse(socket, '404 Not Found');
           return;
         }
+        const headerValue = req.headers[HEADER.mockSession];
+        const sessionName = url.searchParams.get(MOCK_SESSION_QUERY) ?? (Array.isArray(headerValue) ? headerValue[0] : headerValue);
+        let session: MockSession;
+        try {
+          session = ctx.sessionFor(sessionName);
+        } catch (err) {
+          if (!(err instanceof SessionNameError)) throw err;
+          ctx.log(`websocket upgrade refused: ${err.message} (400)`);
+          refuse(socket, '400 Bad Request');
+          return;
+        }
+        const shownPath = (req.url ?? pathname).slice(0, 512);
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', (err) => ctx.log(`websocket ${pathname} error: ${err.message}`));
+          bindSocketToSession(ws, session);
+          session.sockets.add(name, ws);
+          session.journal.add({ kind: 'ws-open', path: shownPath });
+          // Registered before the handler's own listener, so a message is journalled before its answer.
+          ws.on('message', (data) => session.journal.add({ kind: 'ws-in', path: name, body: journalBody(messageText(data)) }));
+          ws.on('close', (code, reason) => session.journal.add({ kind: 'ws-close', path: name, code, msg: reason.toString('utf8') }));
+          journalSends(ws, session, name);
           try {
-            handler.handle(ws, req);
+            handler.handle(ws, req, session);
           } catch (err) {
             ctx.log(`websocket ${pathname} handler failed: ${err instanceof Error ? err.message : String(err)}`);
             ws.terminate();

@@ -1,0 +1,256 @@
+/**
+ * The QA control API under `/__mock/` (docs/qa-guide.md). JSON in, JSON
+ * out; the session comes from `?session=` or the X-Mock-Session header
+ * ("default" without either). Errors answer `{error}` with 400 (bad input),
+ * 404 (unknown path or scenario), 405 (wrong method) or 413 (body too large).
+ *
+ *   GET    /__mock/scenarios   named scenarios: name, description
+ *   POST   /__mock/scenario    {name} | {scenario: {...}}, keepState?: apply to the session
+ *   POST   /__mock/reset       fresh session state
+ *   POST   /__mock/faults      a fault, an array of faults, or {faults: [...]}
+ *   GET    /__mock/faults      pending faults;  DELETE: drop them
+ *   POST   /__mock/push        {socket: "duration"|"stream", message}: send to the session's open sockets
+ *   GET    /__mock/journal     ?since=SEQ&kind=http,ws-in&limit=N
+ *   GET    /__mock/clock       {virtual, now}
+ *   POST   /__mock/clock       {virtual: true} and/or {advanceMs: N}
+ *   GET    /__mock/session     the session's scenario, script, faults, sockets, clock
+ *   GET    /__mock/sessions    every session
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
+import { ApiError } from '../envelope.ts';
+import { header, readBody } from '../request.ts';
+import { FieldError, Fields, isObj } from '../validate.ts';
+import { parseFault, type FaultSpec } from './faults.ts';
+import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
+import type { JournalKind } from './journal.ts';
+import { parseScenario } from './parse.ts';
+import { ClockNotVirtualError } from './session-clock.ts';
+import { SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
+
+export const CONTROL_PREFIX = '/__mock/';
+/** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */
+export const MAX_ADVANCE_MS = 30 * 24 * 60 * 60 * 1000;
+const JOURNAL_KINDS: readonly JournalKind[] = ['http', 'ws-in', 'ws-out', 'ws-open', 'ws-close'];
+/** Socket kinds QA can push to: the SOCKET_PATH keys, mapped to the path the hub registers sockets under. */
+const SOCKET_KINDS: Readonly<Record<string, string>> = Object.assign({ duration: 'duration', stream: 'stream' }, SOCKET_PATH);
+
+export interface ControlOptions {
+  sessions: SessionRegistry;
+  scenarios: ScenarioRegistry;
+  log: (line: string) => void;
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}
+
+const bad = (message: string): ControlError => new ControlError(400, message);
+
+function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(text.length),
+    'cache-control': 'no-store',
+    ...extra,
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const body = await readBody(req);
+  if (!body.ok) throw new ControlError(413, 'Request body is larger than 1 MiB');
+  if (body.text.trim() === '') return {};
+  try {
+    return JSON.parse(body.text) as unknown;
+  } catch (err) {
+    throw bad(`Malformed JSON body: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const value = await readJson(req);
+  if (!isObj(value)) throw bad('The body must be a JSON object');
+  return value;
+}
+
+function clockState(s: MockSession): { virtual: boolean; now: number; pending: number } {
+  return { virtual: s.clock.virtual, now: s.clock.now(), pending: s.clock.pending() };
+}
+
+function sessionSummary(s: MockSession): Record<string, unknown> {
+  return {
+    session: s.name,
+    scenario: s.scenario,
+    clock: clockState(s),
+    script: s.script,
+    faults: s.faults.list(),
+    sockets: s.sockets.counts(),
+    journal: { size: s.journal.size, dropped: s.journal.dropped },
+    users: s.store.users.length,
+  };
+}
+
+function faultsFrom(value: unknown): FaultSpec[] {
+  if (Array.isArray(value)) return value.map((f, i) => parseFault(f, `[${i}]`));
+  if (isObj(value) && Array.isArray(value['faults'])) return value['faults'].map((f: unknown, i) => parseFault(f, `faults[${i}]`));
+  return [parseFault(value)];
+}
+
+function intQuery(query: URLSearchParams, key: string, min: number, max: number): number | undefined {
+  const raw = query.get(key);
+  if (raw === null || raw === '') return undefined;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw bad(`Query "${key}" must be a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
+
+type Handler = (req: IncomingMessage, session: MockSession, query: URLSearchParams) => Promise<unknown> | unknown;
+
+/** The `/__mock/` request handler. */
+export function createControlApi(o: ControlOptions): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
+  const routes: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Handler>>> = {
+    scenarios: {
+      GET: () => ({ scenarios: o.scenarios.list().map((s) => ({ name: s.name, description: s.description })) }),
+    },
+    scenario: {
+      POST: async (req, session) => {
+        const body = await readObject(req);
+        const f = Fields.of(body);
+        const keepRaw = f.raw('keepState');
+        if (keepRaw !== undefined && typeof keepRaw !== 'boolean') throw bad('Field "keepState" must be true or false');
+        let scenario;
+        if (f.has('scenario')) {
+          if (f.has('name')) throw bad('Send either "name" (a named scenario) or "scenario" (an inline one), not both');
+          try {
+            scenario = parseScenario(f.raw('scenario'));
+          } catch (err) {
+            if (err instanceof FieldError) throw bad(`Invalid inline scenario: ${new FieldError(`scenario.${err.field}`, err.problem).message}`);
+            throw err;
+          }
+        } else if (f.has('name')) {
+          const name = f.string('name', { maxLength: 128 });
+          scenario = o.scenarios.get(name);
+          if (!scenario) throw new ControlError(404, new UnknownScenarioError(name, o.scenarios.names()).message);
+        } else {
+          throw bad('Send {"name": "<scenario>"} or {"scenario": {...}}; GET /__mock/scenarios lists the names');
+        }
+        session.apply(scenario, { keepState: keepRaw === true });
+        o.log(`mock session ${session.name}: scenario ${scenario.name}${keepRaw === true ? ' (state kept)' : ''}`);
+        return sessionSummary(session);
+      },
+    },
+    reset: {
+      POST: (_req, session) => {
+        session.reset();
+        o.log(`mock session ${session.name}: reset`);
+        return sessionSummary(session);
+      },
+    },
+    faults: {
+      GET: (_req, session) => ({ session: session.name, faults: session.faults.list() }),
+      POST: async (req, session) => {
+        const specs = faultsFrom(await readJson(req));
+        for (const spec of specs) session.faults.add(spec);
+        return { session: session.name, added: specs.length, faults: session.faults.list() };
+      },
+      DELETE: (_req, session) => {
+        const dropped = session.faults.size;
+        session.faults.clear();
+        return { session: session.name, dropped, faults: [] };
+      },
+    },
+    push: {
+      POST: async (req, session) => {
+        const body = await readObject(req);
+        const f = Fields.of(body);
+        const socket = f.string('socket', { maxLength: 64 });
+        const kind = Object.hasOwn(SOCKET_KINDS, socket) ? SOCKET_KINDS[socket] : undefined;
+        if (kind === undefined) throw bad(`Field "socket" must be one of ${Object.keys(SOCKET_KINDS).map((k) => JSON.stringify(k)).join(', ')}`);
+        if (!f.has('message')) throw bad('Missing field "message" (the JSON message to send)');
+        const delivered = session.sockets.push(kind, f.raw('message'));
+        return { session: session.name, socket, delivered };
+      },
+    },
+    journal: {
+      GET: (_req, session, query) => {
+        const since = intQuery(query, 'since', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+        const limit = intQuery(query, 'limit', 1, session.journal.limit);
+        const kindsRaw = query.get('kind');
+        let kinds: Set<string> | undefined;
+        if (kindsRaw !== null && kindsRaw !== '') {
+          kinds = new Set(kindsRaw.split(','));
+          for (const k of kinds) {
+            if (!(JOURNAL_KINDS as readonly string[]).includes(k)) throw bad(`Query "kind" must be a comma list of ${JOURNAL_KINDS.join(', ')}; got "${k}"`);
+          }
+        }
+        let entries = session.journal.entries(since);
+        if (kinds) entries = entries.filter((e) => kinds.has(e.kind));
+        if (limit !== undefined) entries = entries.slice(-limit);
+        return { session: session.name, now: session.clock.now(), dropped: session.journal.dropped, entries };
+      },
+    },
+    clock: {
+      GET: (_req, session) => ({ session: session.name, ...clockState(session) }),
+      POST: async (req, session) => {
+        const body = await readObject(req);
+        const f = Fields.of(body);
+        for (const key of Object.keys(body)) {
+          if (key !== 'virtual' && key !== 'advanceMs') throw bad(`Field "${key}" is not known: send {"virtual": true} and/or {"advanceMs": N}`);
+        }
+        const virtual = f.raw('virtual');
+        if (virtual !== undefined && typeof virtual !== 'boolean') throw bad('Field "virtual" must be true or false');
+        if (virtual === false && session.clock.virtual) throw bad('A virtual clock cannot go back to real time: POST /__mock/reset');
+        const advance = f.has('advanceMs') ? f.int('advanceMs', { min: 0, max: MAX_ADVANCE_MS }) : undefined;
+        if (virtual === undefined && advance === undefined) throw bad('Send {"virtual": true} and/or {"advanceMs": N}');
+        if (virtual === true) session.clock.goVirtual();
+        if (advance !== undefined) session.clock.advance(advance);
+        return { session: session.name, ...clockState(session) };
+      },
+    },
+    session: {
+      GET: (_req, session) => sessionSummary(session),
+    },
+    sessions: {
+      GET: () => ({
+        sessions: o.sessions.list().map((s) => ({ session: s.name, scenario: s.scenario, virtual: s.clock.virtual, sockets: s.sockets.counts() })),
+      }),
+    },
+  };
+
+  return async (req, res, pathname, query) => {
+    const method = req.method ?? 'GET';
+    try {
+      const name = pathname.slice(CONTROL_PREFIX.length).replace(/\/$/, '');
+      const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+      if (!route) throw new ControlError(404, `Unknown control path "${pathname.slice(0, 200)}": see GET /__mock/scenarios and docs/qa-guide.md`);
+      const handler = method === 'GET' || method === 'POST' || method === 'DELETE' ? route[method] : undefined;
+      if (!handler) {
+        const allowed = Object.keys(route).join(', ');
+        res.setHeader('allow', allowed);
+        throw new ControlError(405, `Method ${method} is not allowed on ${CONTROL_PREFIX}${name}; use ${allowed}`);
+      }
+      const sessionName = query.get('session') ?? header(req, HEADER.mockSession);
+      let session: MockSession;
+      try {
+        session = o.sessions.get(sessionName ?? undefined);
+      } catch (err) {
+        if (err instanceof SessionNameError) throw bad(err.message);
+        throw err;
+      }
+      send(res, 200, await handler(req, session, query));
+    } catch (err) {
+      if (!req.complete) req.resume();
+      if (err instanceof ControlError) send(res, err.status, { error: err.message });
+      else if (err instanceof FieldError) send(res, 400, { error: err.message });
+      else if (err instanceof ClockNotVirtualError || err instanceof ApiError) send(res, 400, { error: err.message });
+      else throw err;
+    }
+  };
+}

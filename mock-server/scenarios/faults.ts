@@ -1,0 +1,153 @@
+/**
+ * Faults: "the next N matching API requests" answer something other than
+ * the normal answer (SPEC §8 error paths on demand). A fault matches by API
+ * path (or prefix) and method; it can answer a status and/or a body, wait
+ * on the session clock first, drop the connection, or cut the JSON answer
+ * short. Faults are per session and used up in the order they were added.
+ */
+import { FieldError, Fields, isObj } from '../validate.ts';
+
+export interface FaultMatch {
+  /**
+   * Which requests: an API path or prefix relative to the API base ("user/get_user_balance", "user/"),
+   * or, starting with "/", a prefix of the full URL path ("/api/game/"). Absent: every API request.
+   */
+  path?: string;
+  /** HTTP method, upper case. Absent: any. */
+  method?: string;
+}
+
+export interface FaultSpec {
+  match: FaultMatch;
+  /** How many requests it applies to (default 1). */
+  count: number;
+  /** Answer this HTTP status (with `body`, or a mock error envelope). */
+  status?: number;
+  /** Answer this body (JSON-encoded; a string is sent as is), with `status` or 200. */
+  body?: unknown;
+  /** Wait this long on the session clock before answering (alone: then answer normally). */
+  delayMs?: number;
+  /** Destroy the connection without an answer. */
+  drop?: boolean;
+  /** Answer a truncated JSON body (the answer that would have been sent, cut in half). */
+  malformed?: boolean;
+}
+
+export interface PendingFault extends FaultSpec {
+  /** Requests it still applies to. */
+  remaining: number;
+}
+
+export const MAX_FAULT_COUNT = 100_000;
+export const MAX_FAULT_DELAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_PENDING_FAULTS = 1000;
+
+const FAULT_KEYS = new Set(['match', 'count', 'status', 'body', 'delayMs', 'drop', 'malformed']);
+const MATCH_KEYS = new Set(['path', 'method']);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>, at: string): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.has(key)) {
+      const field = at ? `${at}.${key}` : key;
+      throw new FieldError(field, `is not a known field (expected one of ${[...allowed].join(', ')})`);
+    }
+  }
+}
+
+function optionalFlag(f: Fields, key: string): boolean | undefined {
+  const v = f.raw(key);
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw new FieldError(f.path(key), 'must be true or false');
+  return v;
+}
+
+/** Check one fault as QA sends it (`at` names it in errors, e.g. "faults[2]"). */
+export function parseFault(value: unknown, at = ''): FaultSpec {
+  const f = Fields.of(value, at);
+  if (isObj(value)) onlyKeys(value, FAULT_KEYS, at);
+  const match: FaultMatch = {};
+  if (f.has('match')) {
+    const m = f.object('match');
+    const raw = f.raw('match');
+    if (isObj(raw)) onlyKeys(raw, MATCH_KEYS, f.path('match'));
+    const path = m.optionalString('path', { maxLength: 512 });
+    if (path !== undefined && path !== '') match.path = path;
+    if (m.has('method')) {
+      const method = m.string('method').toUpperCase();
+      if (!(METHODS as readonly string[]).includes(method)) throw new FieldError(m.path('method'), `must be one of ${METHODS.join(', ')}`);
+      match.method = method;
+    }
+  }
+  const spec: FaultSpec = { match, count: f.has('count') ? f.int('count', { min: 1, max: MAX_FAULT_COUNT }) : 1 };
+  if (f.has('status')) spec.status = f.int('status', { min: 100, max: 599 });
+  if (f.raw('body') !== undefined) spec.body = f.raw('body');
+  if (f.has('delayMs')) spec.delayMs = f.int('delayMs', { min: 0, max: MAX_FAULT_DELAY_MS });
+  const drop = optionalFlag(f, 'drop');
+  if (drop) spec.drop = true;
+  const malformed = optionalFlag(f, 'malformed');
+  if (malformed) spec.malformed = true;
+  if (spec.status === undefined && spec.body === undefined && spec.delayMs === undefined && !spec.drop && !spec.malformed) {
+    throw new FieldError(at || 'fault', 'must set at least one of status, body, delayMs, drop, malformed');
+  }
+  if (spec.drop && (spec.status !== undefined || spec.body !== undefined || spec.malformed)) {
+    throw new FieldError(at ? `${at}.drop` : 'drop', 'cannot be combined with status, body or malformed (a dropped connection answers nothing)');
+  }
+  return spec;
+}
+
+/** The short name journalled for a fault. */
+export function faultKind(f: FaultSpec): string {
+  if (f.drop) return f.delayMs ? 'delay+drop' : 'drop';
+  const parts: string[] = [];
+  if (f.delayMs !== undefined) parts.push('delay');
+  if (f.status !== undefined) parts.push('status');
+  else if (f.body !== undefined) parts.push('body');
+  if (f.malformed) parts.push('malformed');
+  return parts.join('+');
+}
+
+export class FaultQueue {
+  private faults: PendingFault[] = [];
+
+  add(spec: FaultSpec): PendingFault {
+    if (this.faults.length >= MAX_PENDING_FAULTS) {
+      throw new FieldError('faults', `at most ${MAX_PENDING_FAULTS} faults may be pending in one session; POST /__mock/reset or DELETE /__mock/faults`);
+    }
+    const pending: PendingFault = { ...spec, remaining: spec.count };
+    this.faults.push(pending);
+    return pending;
+  }
+
+  /**
+   * Use up the first fault matching this request, if any.
+   * `apiPath` is relative to its API base ("user/web_login"), `urlPath` the full path ("/api/user/web_login").
+   */
+  take(method: string, apiPath: string, urlPath: string): FaultSpec | undefined {
+    if (this.faults.length === 0) return undefined;
+    const i = this.faults.findIndex((f) => {
+      if (f.match.method !== undefined && f.match.method !== method) return false;
+      const p = f.match.path;
+      if (p === undefined) return true;
+      return p.startsWith('/') ? urlPath.startsWith(p) : apiPath.startsWith(p);
+    });
+    if (i === -1) return undefined;
+    const found = this.faults[i];
+    if (!found) return undefined;
+    found.remaining--;
+    if (found.remaining <= 0) this.faults.splice(i, 1);
+    return found;
+  }
+
+  list(): PendingFault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  get size(): number {
+    return this.faults.length;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+}
