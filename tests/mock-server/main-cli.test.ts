@@ -3,12 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError, DEFAULT_PORT, parseCli, portInUseMessage } from '../../mock-server/cli.ts';
+import { scenarioNames } from '../../mock-server/scenarios/index.ts';
 import { rawRequest, tempDir } from './helpers.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(REPO, 'mock-server', 'main.ts');
 const LIMIT_MS = 20_000;
+/** The scenario names the CLI knows: "default" and the files of fixtures/scenarios/. */
+const KNOWN = scenarioNames(path.join(REPO, 'fixtures', 'scenarios')).join(', ');
 
 interface Run {
   child: ChildProcess;
@@ -101,7 +104,7 @@ describe('main.ts (npm start)', () => {
     async () => {
       const r = run(['--scenario', 'chaos-monkey'], { PORT: '0' });
       expect(await within(r.exit, 'did not exit')).toBe(2);
-      expect(r.stderr()).toBe('Unknown scenario "chaos-monkey". Known scenarios: default.\n');
+      expect(r.stderr()).toBe(`Unknown scenario "chaos-monkey". Known scenarios: ${KNOWN}.\n`);
       expect(r.stdout()).toBe('');
     },
     LIMIT_MS * 2,
@@ -137,7 +140,7 @@ describe('CLI arguments', () => {
     [['--latency', '-5'], 'Invalid --latency "-5": expected milliseconds as a whole number ≥ 0.'],
     [['--dist'], 'Missing value for --dist.'],
     [['--bogus'], 'Unknown argument "--bogus". Run with --help for usage.'],
-    [['--scenario', 'x'], 'Unknown scenario "x". Known scenarios: default.'],
+    [['--scenario', 'x'], `Unknown scenario "x". Known scenarios: ${KNOWN}.`],
   ])('%j fails with one line', (args, message) => {
     expect(() => parseCli(args, {})).toThrow(CliError);
     expect(() => parseCli(args, {})).toThrow(message);
