@@ -13,7 +13,8 @@
  * The router works on the session store's own `users` array (a lowdb
  * in-memory state that *is* that array), so there is nothing to copy back:
  * PATCH and PUT edit the records in place, POST and DELETE change the array,
- * and the store re-indexes right after every write. Writes are checked
+ * and the store re-indexes in lowdb's write hook, which json-server calls
+ * right after every change. Writes are checked
  * first: unknown fields, wrong types, a uid change or a phone number that
  * another user has answer 400 `{error}` and change nothing.
  *
@@ -151,6 +152,14 @@ const dbSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
   const router = jsonServer.router<DbState>({ users: store.users });
   // lodash-id reads the id field name from `_.id`: our records are keyed by uid.
   Object.assign(router.db._, { id: USER_ID_FIELD });
+  // json-server calls db.write() right after each create, update or delete (lowdb would save the file
+  // there); the state already is the store's array, so "saving" is re-indexing the store's lookups.
+  Object.assign(router.db, {
+    write: <T>(returnValue?: T): T | undefined => {
+      store.reindex();
+      return returnValue;
+    },
+  });
   return { store, handle: (req, res, next) => router(req, res, next) };
 });
 
@@ -228,12 +237,8 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     }
     const db = session.slot(dbSlot);
     if (db.store !== session.store) return next(new DbError(500, 'The session store changed; retry'));
-    // json-server answers synchronously: re-index right after the write, before any other request runs.
     db.handle(req, res, next);
-    if (write) {
-      session.store.reindex();
-      o.log(`/__db/ ${req.method} ${req.originalUrl.slice(0, 200)} (session ${session.name})`);
-    }
+    if (write) o.log(`/__db/ ${req.method} ${req.originalUrl.slice(0, 200)} (session ${session.name})`);
   });
 
   app.use((req: Request, res: Response) => {

@@ -53,7 +53,8 @@ function jsonFiles(dir: string): string[] | null {
     return readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isFile() && e.name.endsWith('.json'))
       .map((e) => e.name)
-      .sort();
+      // By scenario name ("queue" before "queue-error"), not by file name.
+      .sort((a, b) => (a.slice(0, -5) < b.slice(0, -5) ? -1 : a.slice(0, -5) > b.slice(0, -5) ? 1 : 0));
   } catch (err) {
     if (err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR')) return null;
     throw err;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE } from '../../web/api/contract.ts';
-import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
-import { openSocket, rawRequest, startApp, type Started } from './helpers.ts';
+import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, openDurationIn } from './control-helpers.ts';
+import { rawRequest, startApp, type Started } from './helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -68,10 +68,10 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
 
   it('POST /__mock/reset gives a fresh session: store, script, faults, journal, clock and sockets', async () => {
     const info = await loginIn(s.port, 'qa', MEMBER_MOBILE);
-    await json(s.port, 'POST', '/__mock/scenario?session=qa', { name: 'token-expired-30001' });
+    const sock = await openDurationIn(s.port, 'qa', info);
+    await json(s.port, 'POST', '/__mock/scenario?session=qa', { name: 'token-expired-30001', keepState: true });
     await json(s.port, 'POST', '/__mock/faults?session=qa', { delayMs: 5 });
     await json(s.port, 'POST', '/__mock/clock?session=qa', { virtual: true, advanceMs: 1000 });
-    const sock = await openSocket(s.port, '/socket/duration?mock_session=qa');
     const r = await json<Summary>(s.port, 'POST', '/__mock/reset?session=qa');
     expect(r.body).toMatchObject({ scenario: 'default', script: {}, faults: [], clock: { virtual: false, now: s.clock.now() }, journal: { size: 0 } });
     expect((await sock.closed()).code).toBe(4000);
@@ -106,8 +106,8 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
   });
 
   it('POST /__mock/push sends to every open socket of the kind and says how many got it', async () => {
-    const one = await openSocket(s.port, '/socket/duration?mock_session=qa');
-    const two = await openSocket(s.port, '/socket/duration?mock_session=qa');
+    const one = await openDurationIn(s.port, 'qa');
+    const two = await openDurationIn(s.port, 'qa');
     const r = await json(s.port, 'POST', '/__mock/push?session=qa', { socket: 'duration', message: { code: 408, event: 1 } });
     expect(r.body).toEqual({ session: 'qa', socket: 'duration', delivered: 2 });
     expect(await one.next()).toEqual({ code: 408, event: 1 });

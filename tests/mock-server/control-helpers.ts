@@ -3,7 +3,7 @@
  * `/__mock/`, json-server's `/__db/`, and API calls in a named mock session.
  */
 import { HEADER, MOCK_SMS_CODE, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
-import { call, rawRequest, type CallOptions, type CallResult } from './helpers.ts';
+import { call, openSocket, rawRequest, type CallOptions, type CallResult, type TestSocket } from './helpers.ts';
 
 export interface JsonResult<T = Record<string, unknown>> {
   status: number;
@@ -46,3 +46,20 @@ export async function balanceIn(port: number, session: string, login: LoginInfo)
 export const MEMBER_MOBILE = '13800000001';
 export const MEMBER_UID = 10000002;
 export const TRIAL_MOBILE = '13800000000';
+
+/** A jtoken for the duration socket (GET socket/generate_token) of a user logged in to `session`. */
+export async function jtokenIn(port: number, session: string, login: LoginInfo, gameId = 1): Promise<string> {
+  const r = await callIn<{ jtoken: string }>(port, session, 'socket/generate_token', {
+    method: 'GET',
+    data: { uid: login.swcloud_uid, game_id: gameId, token: login.gly_token },
+  });
+  if (r.envelope.code !== 1) throw new Error(`generate_token in ${session} failed: ${r.envelope.code} ${r.envelope.msg}`);
+  return r.envelope.data.jtoken;
+}
+
+/** An authorised duration socket of `session` (logs the member persona in when no login is given). */
+export async function openDurationIn(port: number, session: string, login?: LoginInfo): Promise<TestSocket> {
+  const info = login ?? (await loginIn(port, session, MEMBER_MOBILE));
+  const jtoken = await jtokenIn(port, session, info);
+  return openSocket(port, `/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103&mock_session=${encodeURIComponent(session)}`);
+}

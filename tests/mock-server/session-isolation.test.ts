@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
-import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID } from './control-helpers.ts';
+import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn } from './control-helpers.ts';
 import { call, login, openSocket, rawRequest, startApp, type Started } from './helpers.ts';
 
 let s: Started;
@@ -67,8 +67,8 @@ describe('mock sessions: parallel QA scripts never see each other (issue "Isolat
   });
 
   it('a push reaches only the sockets of its session; the socket names its session in the query', async () => {
-    const a = await openSocket(s.port, '/socket/duration?mock_session=qa-a');
-    const b = await openSocket(s.port, '/socket/duration?mock_session=qa-b');
+    const a = await openDurationIn(s.port, 'qa-a');
+    const b = await openDurationIn(s.port, 'qa-b');
     const pushed = await json(s.port, 'POST', '/__mock/push?session=qa-a', { socket: 'duration', message: { code: 202, msg: 'only A' } });
     expect(pushed.body).toMatchObject({ session: 'qa-a', delivered: 1 });
     expect(await a.next()).toEqual({ code: 202, msg: 'only A' });
