@@ -103,3 +103,20 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
     await close();
   });
 });
+
+describe('token expiry (SPEC §8 body code 30001)', () => {
+  it('clears the session and sends the user to login with targetUrl', async () => {
+    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
+    await waitForAppShell(page);
+    await logIn(page, '13800000002');
+    await page.waitForURL(/\/main\/user\/index$/);
+    // The server no longer knows this token, as after its 7-day lifetime.
+    await page.evaluate(() => localStorage.setItem('token', JSON.stringify({ type: 'string', data: 'expired-token' })));
+    await page.reload();
+    await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
+    await page.getByText(/登录已过期/).waitFor();
+    await screenshot(page, 'token-expired');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await close();
+  });
+});
