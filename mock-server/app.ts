@@ -9,6 +9,7 @@
  * - `<socketBase>…` upgrades      → websockets (sockets/)
  * - `/__mock/…`                   → the QA control API (scenarios/control.ts)
  * - `/__db/…`                     → the session's users through json-server (db.ts)
+ * - `/mock-media/…`               → generated game images and the trailer (media.ts)
  * - anything else                → the app build in `distDir` (static.ts)
  *
  * Every API request and socket belongs to a mock session (X-Mock-Session,
@@ -41,6 +42,8 @@ import type { JournalInput } from './scenarios/journal.ts';
 import { journalBody } from './scenarios/journal.ts';
 import { createSessionRegistry, DEFAULT_SESSION, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
 import { createDbApi, DB_PREFIX } from './db.ts';
+import { MEDIA_DIR_NAME } from './content-fixtures.ts';
+import { MEDIA_PREFIX, serveMedia } from './media.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
 import { serveStatic } from './static.ts';
@@ -289,6 +292,10 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     }
     if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) {
       await db(req, res, pathname, query);
+      return;
+    }
+    if (pathname.startsWith(MEDIA_PREFIX)) {
+      await serveMedia(req, res, pathname, { mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
       return;
     }
     // Given a runtime config, the app must talk to the mounts the server really uses, whatever the build wrote.

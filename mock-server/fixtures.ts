@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DownUrl, Protocol, ProtocolType, PsShield, SystemInfo } from '../web/api/contract.ts';
+import { loadContentFixtures, type ContentFixtures } from './content-fixtures.ts';
 import { mobileProblem, phoneKey } from './phone.ts';
 import { FieldError, Fields, isObj } from './validate.ts';
 
@@ -54,6 +55,8 @@ export interface Fixtures {
   downUrl: DownUrl;
   shield: PsShield;
   protocols: Record<ProtocolType, Protocol>;
+  /** Catalogue, home, sign-in, minor rules, control layouts, shop and invitations (content-fixtures.ts). */
+  content: ContentFixtures;
 }
 
 export const FIXTURE_FILES = {
@@ -230,5 +233,6 @@ export function loadFixtures(dir: string): Fixtures {
     downUrl: load(dir, FIXTURE_FILES.downUrl, parseDownUrl),
     shield: load(dir, FIXTURE_FILES.shield, parseShield),
     protocols: load(dir, FIXTURE_FILES.protocols, parseProtocols),
+    content: loadContentFixtures(dir, (d, name, parse) => load(d, name, (value) => parse(Fields.of(value)))),
   };
 }

@@ -1,9 +1,16 @@
 /** Every API group. A new group is one file in this folder plus one line here. */
+import { catalogueRoutes } from './games.ts';
+import { homeRoutes } from './home.ts';
 import type { Route } from './route.ts';
 import { systemRoutes } from './system.ts';
 import { userRoutes } from './user.ts';
 
-export const ROUTE_GROUPS: readonly (readonly Route[])[] = [systemRoutes, userRoutes];
+export const ROUTE_GROUPS: readonly (readonly Route[])[] = [
+  systemRoutes,
+  userRoutes,
+  catalogueRoutes,
+  homeRoutes,
+];
 
 export interface RouteMatch {
   route: Route;

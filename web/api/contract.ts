@@ -148,6 +148,52 @@ export const ERR_CODE = {
 
 /** API paths, relative to `apiBase` (or `gameApiBase` for game calls). */
 export const PATH = {
+  // catalogue (index/game/…)
+  /** Full game by id (shield applied). */
+  gameInfo: 'index/game/game_info',
+  /** GET: the library, all games or one tag's, paged and sorted. */
+  gameList: 'index/game/game_list',
+  /** Tags with their visible game counts. */
+  getTagList: 'index/game/get_tag_list',
+  /** Title / tag / manufacturer search, paged. */
+  gameSearch: 'index/game/game_search',
+  /** Games by play count, paged. */
+  hotGame: 'index/game/hot_game',
+  /** Games sharing tags with one game. */
+  similarList: 'index/game/similar_list',
+  /** Record a play (login). */
+  playgame: 'index/game/playgame',
+  /** Record a download (login). */
+  updateDown: 'index/game/update_down',
+  /** GET: the user's played games, latest first (login). */
+  playedList: 'index/game/played_list',
+  /** Control layouts of a game. */
+  getOpPlan: 'index/game/get_op_plan',
+  // home
+  /** GET: banners and sections of the home page. */
+  homeList: 'index/api/home_list',
+  // account (login)
+  /** Real-name verification. */
+  authPost: 'user/auth_post',
+  /** Real-name status. */
+  getAuthMessage: 'user/get_auth_message',
+  /** Coins, play time, cards and the latest changes. */
+  cgPropertyDetail: 'user/cg_property_detail',
+  /** GET: this user's invitation code and invited friends. */
+  inviteInfo: 'user/invite_info',
+  /** Bind another user's invitation code (once). */
+  bindInvite: 'user/bind_invite',
+  // analytics (token optional)
+  eventReport: 'api/event_report',
+  // shop
+  /** GET: member and quick cards, and the compare table. */
+  memberCardList: 'pay/member_card_list',
+  /** GET: recharge products (coins, play time). */
+  productList: 'pay/product_list',
+  /** Create an order (login); answers the pay_url to open. */
+  createOrder: 'h5_pay/create_order',
+  /** GET: an order of this user (login), polled by the pay result page. */
+  orderStatus: 'h5_pay/order_status',
   systemInfo: 'index/api/system_info',
   downurl: 'index/api/downurl',
   psShield: 'api/ps_shield',
@@ -162,6 +208,30 @@ export const PATH = {
 
 /** The HTTP method of every call in `Endpoints` (SPEC §7 table; calls the table leaves blank are POST). */
 export const ENDPOINT_METHOD: { readonly [K in keyof Endpoints]: 'GET' | 'POST' } = {
+  [PATH.gameInfo]: 'POST',
+  [PATH.gameList]: 'GET',
+  [PATH.getTagList]: 'POST',
+  [PATH.gameSearch]: 'POST',
+  [PATH.hotGame]: 'POST',
+  [PATH.similarList]: 'POST',
+  [PATH.playgame]: 'POST',
+  [PATH.updateDown]: 'POST',
+  [PATH.playedList]: 'GET',
+  [PATH.getOpPlan]: 'POST',
+  [PATH.homeList]: 'GET',
+  [PATH.minorWebConfig]: 'POST',
+  [PATH.signInConf]: 'POST',
+  [PATH.signIn]: 'POST',
+  [PATH.authPost]: 'POST',
+  [PATH.getAuthMessage]: 'POST',
+  [PATH.cgPropertyDetail]: 'POST',
+  [PATH.inviteInfo]: 'GET',
+  [PATH.bindInvite]: 'POST',
+  [PATH.eventReport]: 'POST',
+  [PATH.memberCardList]: 'GET',
+  [PATH.productList]: 'GET',
+  [PATH.createOrder]: 'POST',
+  [PATH.orderStatus]: 'GET',
   [PATH.systemInfo]: 'POST',
   [PATH.downurl]: 'GET',
   [PATH.psShield]: 'POST',
@@ -311,6 +381,31 @@ export interface MinorWebConfigRequest {
 
 /** Every call: its path, request and response types. The endpoints module and the mock server both key on this. */
 export interface Endpoints {
+  // catalogue, home, account, shop, pay, invite
+  [PATH.gameInfo]: { req: GameIdRequest; res: Game };
+  [PATH.gameList]: { req: GameListRequest; res: Page<GameSummary> };
+  [PATH.getTagList]: { req: Record<string, never>; res: TagListResponse };
+  [PATH.gameSearch]: { req: GameSearchRequest; res: GameSearchResponse };
+  [PATH.hotGame]: { req: PageRequest; res: Page<GameSummary> };
+  [PATH.similarList]: { req: SimilarListRequest; res: GameListResponse };
+  [PATH.playgame]: { req: UidGameRequest; res: PlayRecordResponse };
+  [PATH.updateDown]: { req: UidGameRequest; res: DownRecordResponse };
+  [PATH.playedList]: { req: PageRequest; res: Page<PlayedGame> };
+  [PATH.getOpPlan]: { req: GameIdRequest; res: OpPlanListResponse };
+  [PATH.homeList]: { req: Record<string, never>; res: HomeList };
+  [PATH.minorWebConfig]: { req: MinorWebConfigRequest; res: MinorWebConfig };
+  [PATH.signInConf]: { req: PropertyDetailRequest; res: SignInConf };
+  [PATH.signIn]: { req: UidRequest; res: SignInResult };
+  [PATH.authPost]: { req: AuthPostRequest; res: AuthMessage };
+  [PATH.getAuthMessage]: { req: Record<string, never>; res: AuthMessage };
+  [PATH.cgPropertyDetail]: { req: PropertyDetailRequest; res: Property };
+  [PATH.inviteInfo]: { req: Record<string, never>; res: InviteInfo };
+  [PATH.bindInvite]: { req: BindInviteRequest; res: BindInviteResponse };
+  [PATH.eventReport]: { req: EventReportRequest; res: EventReportResponse };
+  [PATH.memberCardList]: { req: Record<string, never>; res: MemberCardListResponse };
+  [PATH.productList]: { req: ProductListRequest; res: ProductListResponse };
+  [PATH.createOrder]: { req: CreateOrderRequest; res: Order };
+  [PATH.orderStatus]: { req: OrderStatusRequest; res: Order };
   [PATH.systemInfo]: { req: Record<string, never>; res: SystemInfo };
   [PATH.downurl]: { req: Record<string, never>; res: DownUrl };
   [PATH.psShield]: { req: Record<string, never>; res: PsShield };
@@ -318,4 +413,455 @@ export interface Endpoints {
   [PATH.webLogin]: { req: WebLoginRequest; res: LoginInfo };
   [PATH.getUserBalance]: { req: UidRequest; res: UserInfo };
   [PATH.protocol]: { req: ProtocolRequest; res: Protocol };
+}
+
+// ---------------------------------------------------------------- catalogue, home, sign-in, account, shop, pay, invite
+// Owned by the content part of the mock cloud (mock-server/routes/{games,home,signin,
+// account,events,member,pay,invite}.ts, catalogue.ts, content-store.ts, media.ts,
+// pay-page.ts). Times are seconds since the epoch unless named `…_ms`; dates and
+// day boundaries are China Standard Time (UTC+8), the way the backend counts days.
+
+/** SPEC §3 `default_op_type` / `op_type`: 0 gamepad, 1 keyboard and mouse, 2 touch. */
+export const OP_TYPE = { gamepad: 0, keyboard: 1, touch: 2 } as const;
+export type OpType = (typeof OP_TYPE)[keyof typeof OP_TYPE];
+
+/**
+ * A hang-up option as the catalogue offers it (SPEC §3 \`hang\`): 3, 10, 30 or 60
+ * minutes; type 2 is member-only and is reset when membership is lost (SPEC §5).
+ */
+export interface GameHangOption {
+  duration: 3 | 10 | 30 | 60;
+  type: 1 | 2;
+}
+
+/** A list is answered one page at a time. */
+export interface Page<T> {
+  list: T[];
+  /** Items in all pages. */
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: 0 | 1;
+}
+/** `page` from 1 (default 1); `page_size` 1–PAGE_SIZE_MAX (default PAGE_SIZE_DEFAULT). */
+export interface PageRequest {
+  page?: number;
+  page_size?: number;
+}
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 50;
+
+export interface GameTag {
+  id: number;
+  name: string;
+}
+export interface GameTagCount extends GameTag {
+  /** Visible games (shield applied) carrying this tag. */
+  game_count: number;
+}
+
+/** A game as lists show it. Image URLs are absolute (the mock server's origin, generated SVG). */
+export interface GameSummary {
+  id: number;
+  game_key: string;
+  title: string;
+  tags: GameTag[];
+  short_desc: string;
+  /** Portrait 3:4 image. */
+  cover: string;
+  /** Landscape 16:9 image. */
+  banner: string;
+  manufacturer: string;
+  /** Times played, all users. */
+  play_count: number;
+  /** 1.0–5.0, one decimal. */
+  rating: number;
+  is_new: 0 | 1;
+  is_hot: 0 | 1;
+}
+
+export interface GameTrailer {
+  /** A video file that supports HTTP Range requests. */
+  url: string;
+  poster: string;
+  /** Seconds. */
+  duration: number;
+  mime: string;
+}
+
+/** The full game (game_info), with the session variables of SPEC §3. */
+export interface Game extends GameSummary {
+  /** Plain text: paragraphs separated by blank lines, feature lines start with "• ". */
+  description: string;
+  /** Landscape 16:9 images, at least 3. */
+  screenshots: string[];
+  trailer: GameTrailer;
+  channel_id: number;
+  /** Times the app was downloaded from this game's page. */
+  down_count: number;
+  /** "YYYY-MM-DD". */
+  release_date: string;
+  default_op_type: OpType;
+  /** Comma list of OpType, e.g. "0,1,2". */
+  op_type: string;
+  show_keyboard: 0 | 1;
+  full_screen: 0 | 1;
+  /** Whether the virtual gamepad/keyboard may be shown (touch supported). */
+  show_virtual: 0 | 1;
+  /** Hang-up options (minutes); type 2 is member-only (SPEC §5). */
+  hang: GameHangOption[];
+}
+
+export interface PlayedGame extends GameSummary {
+  /** Last play_game record of this user for this game. */
+  last_played_at: number;
+  last_played: string;
+  /** How many times this user played it. */
+  play_times: number;
+}
+
+export interface GameIdRequest {
+  game_id: number;
+}
+export interface UidGameRequest {
+  uid: number;
+  game_id: number;
+}
+export type GameSort = 'hot' | 'new' | 'rating';
+/** The library: all visible games, or one tag's; sorted by play count (hot, default), release date (new) or rating. */
+export interface GameListRequest extends PageRequest {
+  tag_id?: number;
+  sort?: GameSort;
+}
+/** Case-insensitive match on title, tag name or manufacturer; title matches first, then by play count. */
+export interface GameSearchRequest extends PageRequest {
+  keyword: string;
+}
+export interface GameSearchResponse extends Page<GameSummary> {
+  keyword: string;
+}
+/** Games sharing at least one tag, most shared tags first, then by play count. */
+export interface SimilarListRequest {
+  game_id: number;
+  /** 1–20, default 10. */
+  limit?: number;
+}
+export interface GameListResponse {
+  list: GameSummary[];
+}
+export interface TagListResponse {
+  list: GameTagCount[];
+}
+export interface PlayRecordResponse {
+  game_id: number;
+  play_count: number;
+}
+export interface DownRecordResponse {
+  game_id: number;
+  down_count: number;
+}
+
+/** A control layout (SPEC §3 local database "gamepad and keyboard layouts": id, name, config, screen). */
+export interface OpPlanKey {
+  /** Key or button code: "KeyW", "Space", "MouseLeft", "BTN_A", "STICK_L", … */
+  code: string;
+  label: string;
+  /** Centre, in percent of the screen (0–100). */
+  x: number;
+  y: number;
+  /** Diameter, in percent of the screen height. */
+  size: number;
+}
+export interface OpPlan {
+  id: number;
+  game_id: number;
+  name: string;
+  op_type: OpType;
+  /** The plan the game starts with for this op type. */
+  is_default: 0 | 1;
+  config: OpPlanKey[];
+  /** The reference screen the percentages were laid out on. */
+  screen: { width: number; height: number };
+}
+export interface OpPlanListResponse {
+  list: OpPlan[];
+}
+
+// ---- home
+
+export interface HomeBanner {
+  id: number;
+  title: string;
+  subtitle: string;
+  /** Landscape 16:9 image. */
+  image: string;
+  /** The game the banner opens. */
+  game_id: number;
+}
+/** continue: the user's recently played games (only with a valid token); picks: an editor's list. */
+export type HomeSectionType = 'continue' | 'hot' | 'new' | 'tag' | 'picks';
+export interface HomeSection {
+  key: string;
+  type: HomeSectionType;
+  title: string;
+  /** row: horizontal scroller of covers; grid: 2-column covers; large: banners. */
+  layout: 'row' | 'grid' | 'large';
+  /** The tag of a `tag` section, else 0. */
+  tag_id: number;
+  /** 1 when game_list has more of it (tag_id / sort). */
+  more: 0 | 1;
+  games: GameSummary[];
+}
+/** GET index/api/home_list: banner carousel and sections; shield applied; empty sections are left out. */
+export interface HomeList {
+  banners: HomeBanner[];
+  sections: HomeSection[];
+}
+
+// ---- anti-addiction (minor_web_config)
+
+export interface MinorWebConfig {
+  is_auth: 0 | 1;
+  /** 1 when the verified ID card says the user is under 18 on the server's date. */
+  is_minor: 0 | 1;
+  /** 0 when the user may not start or keep playing now. */
+  can_play: 0 | 1;
+  /** Minors' daily limit in minutes; 0 means no limit. */
+  daily_limit_minutes: number;
+  /** Minutes left to play today; -1 means no limit. */
+  remaining_minutes: number;
+  /** When minors may play, e.g. "Fri, Sat, Sun 20:00–21:00"; "" when not limited. */
+  play_window: string;
+  /** Text to show; "" when nothing needs saying. */
+  tip: string;
+}
+export const MINOR_AGE = 18;
+
+// ---- sign-in (SPEC §4 Sign-in: once per day by the server clock, a Monday–Sunday week)
+
+/** -1 missed, 0 not yet (today before signing, or a later day), 1 signed. */
+export type SignInState = -1 | 0 | 1;
+export interface SignInDay {
+  /** 1 Monday … 7 Sunday. */
+  day: number;
+  /** "YYYY-MM-DD". */
+  date: string;
+  /** Play time granted by signing in that day, seconds. */
+  duration: number;
+  state: SignInState;
+}
+export interface SignInConf {
+  user_sign_data: SignInDay[];
+  /** Today's day of the week, 1 Monday … 7 Sunday. */
+  current_week: number;
+  /** Monday of this week, "YYYY-MM-DD". */
+  week_start: string;
+  signed_today: 0 | 1;
+}
+export interface SignInResult {
+  user_sign_data: SignInDay[];
+  current_week: number;
+  /** Seconds granted by this sign-in (added to the user's `duration` and `duration_coin`). */
+  duration: number;
+  /** The user's `duration` after the grant. */
+  user_duration: number;
+  duration_coin: number;
+}
+
+// ---- real-name verification
+
+export interface AuthPostRequest {
+  /** 2–30 characters: Chinese, letters, spaces or "·". */
+  real_name: string;
+  /** 18 characters: 17 digits and a check character (0–9 or X) per GB 11643 (ISO 7064 MOD 11-2). */
+  id_card: string;
+}
+export interface AuthMessage {
+  is_auth: 0 | 1;
+  /** Masked: the last character shown only, e.g. "*三". "" when not verified. */
+  real_name: string;
+  /** Masked: first 3 and last 4 shown. "" when not verified (or verified before the mock kept records). */
+  id_card: string;
+  is_minor: 0 | 1;
+  /** "YYYY-MM-DD HH:mm:ss"; "" when unknown. */
+  auth_time: string;
+}
+
+// ---- event report
+
+export interface EventReportRequest {
+  /** Event name: letters, digits, "_", ".", "-", up to 64. */
+  event: string;
+  /** Anything the app attaches: an object, or text (JSON text is kept as sent). */
+  data?: Record<string, unknown> | string;
+}
+export interface EventReportResponse {
+  id: number;
+  /** Server time, ms. */
+  received_at: number;
+}
+
+// ---- the user's assets (cg_property_detail)
+
+export type PropertyCardKind = 'member' | 'quick' | 'bgmember';
+export interface PropertyCard {
+  kind: PropertyCardKind;
+  name: string;
+  active: 0 | 1;
+  end_time: number;
+  endtime: string;
+}
+export type PropertyRecordKind = 'sign_in' | 'order' | 'invite';
+export interface PropertyRecord {
+  id: number;
+  kind: PropertyRecordKind;
+  title: string;
+  /** Coins added. */
+  coin: number;
+  /** Play time added, seconds. */
+  duration: number;
+  time: number;
+  time_text: string;
+}
+export interface PropertyDetailRequest {
+  /** When sent, must be the logged-in user. */
+  uid?: number;
+}
+export interface Property {
+  coin_balance: number;
+  duration: number;
+  coin_balance_duration: number;
+  duration_coin: number;
+  member_status: MemberStatus;
+  /** Every card kind, active or not. */
+  cards: PropertyCard[];
+  /** Latest first, at most 50. */
+  records: PropertyRecord[];
+}
+
+// ---- shop: member cards and recharge products (prices in yuan as "0.00" strings; use the decimal helpers)
+
+export type MemberCardKind = 'member' | 'quick';
+export interface MemberCard {
+  /** Unique across member cards and products: create_order takes either. */
+  id: number;
+  /** member: sets member_status and member_end_time; quick: the quick card (better queue grade, SPEC §6). */
+  kind: MemberCardKind;
+  name: string;
+  days: number;
+  price: string;
+  original_price: string;
+  /** Play time granted on purchase, seconds (0 for none). */
+  duration: number;
+  /** Short label such as "Best value"; "" for none. */
+  tag: string;
+  is_recommend: 0 | 1;
+  benefits: string[];
+}
+export interface MemberCompareRow {
+  name: string;
+  free: string;
+  member: string;
+}
+export interface MemberCardListResponse {
+  list: MemberCard[];
+  /** The member/compare page's table. */
+  compare: MemberCompareRow[];
+}
+
+/** coin: adds to coin_balance; duration: play time added to coin_balance_duration and duration_coin. */
+export type ProductKind = 'coin' | 'duration';
+export interface Product {
+  id: number;
+  kind: ProductKind;
+  name: string;
+  coin: number;
+  bonus_coin: number;
+  /** Seconds, for duration products (0 for coin products). */
+  duration: number;
+  price: string;
+  original_price: string;
+  tag: string;
+  is_recommend: 0 | 1;
+}
+export interface ProductListRequest {
+  kind?: ProductKind;
+}
+export interface ProductListResponse {
+  list: Product[];
+}
+
+// ---- h5 pay
+
+export type PayType = 'wxpay' | 'alipay';
+/** expired: not paid within ORDER_EXPIRE_MS. */
+export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'expired';
+export type OrderProductType = MemberCardKind | ProductKind;
+export interface Order {
+  order_id: string;
+  product_id: number;
+  product_type: OrderProductType;
+  title: string;
+  /** Yuan, "0.00". */
+  amount: string;
+  pay_type: PayType;
+  status: OrderStatus;
+  /** The payment page to open (on the mock: `/mock-pay/<order_id>`, which returns to /submodules/pay/result/index?order_id=…). */
+  pay_url: string;
+  created_at: number;
+  /** 0 until paid. */
+  paid_at: number;
+  expire_at: number;
+}
+export interface CreateOrderRequest {
+  /** A member card or product id. */
+  product_id: number;
+  /** Must be enabled in system_info pay_config (h5_wxpay / h5_alipay). */
+  pay_type: PayType;
+}
+export interface OrderStatusRequest {
+  order_id: string;
+}
+export const ORDER_EXPIRE_MS = 15 * 60 * 1000;
+/** Where the payment page sends the user back (SPEC §2 pay result page). */
+export const PAY_RESULT_PAGE = '/submodules/pay/result/index';
+
+// ---- invitation
+
+export interface InvitedFriend {
+  uid: number;
+  username: string;
+  /** Masked: first 3, ****, last 4. */
+  mobile: string;
+  bound_at: number;
+  /** Seconds of play time this invitation gave the inviter (0 past the reward limit). */
+  reward: number;
+}
+export interface InviteInfo {
+  /** This user's code, for others to bind. */
+  code: string;
+  /** Login page with the code, to share. */
+  invite_url: string;
+  invited_count: number;
+  /** Seconds the inviter gets per friend, up to `max_rewarded` friends. */
+  inviter_reward: number;
+  /** Seconds the friend gets for binding. */
+  invitee_reward: number;
+  max_rewarded: number;
+  /** Seconds earned by inviting so far. */
+  total_reward: number;
+  /** The code this user bound, "" when none (a user binds once). */
+  bound_code: string;
+  invited: InvitedFriend[];
+  rules: string[];
+}
+export interface BindInviteRequest {
+  code: string;
+}
+export interface BindInviteResponse {
+  inviter: string;
+  /** Seconds granted to this user. */
+  duration: number;
+  user_duration: number;
+  duration_coin: number;
 }

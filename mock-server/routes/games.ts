@@ -1,0 +1,136 @@
+/**
+ * Catalogue group (SPEC §7 game_info, get_tag_list, game_search, hot_game,
+ * similar_list, playgame, update_down, get_op_plan; plus the library's
+ * game_list and the played page's played_list). Shielded games (ps_shield,
+ * SPEC §6) never appear and answer "Game not found" like unknown ids.
+ */
+import { BODY_CODE, PATH, type GameSort } from '../../web/api/contract.ts';
+import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, parsePage, search, similar, visibleGames } from '../catalogue.ts';
+import { gameId, requireSameUid, uid } from '../content-input.ts';
+import { contentState } from '../content-store.ts';
+import { fail, ok } from '../envelope.ts';
+import { formatBackendTime } from '../store.ts';
+import { defineRoute, defineUserRoute, type Route } from './route.ts';
+
+const SORTS: readonly GameSort[] = ['hot', 'new', 'rating'];
+
+export const catalogueRoutes: Route[] = [
+  defineRoute(
+    PATH.gameInfo,
+    (input) => ({ game_id: gameId(input) }),
+    (req, ctx) => {
+      const game = findGame(ctx.fixtures, req.game_id);
+      return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, GAME_NOT_FOUND);
+    },
+  ),
+
+  // GET: /tag_id/3/sort/new/page/2/page_size/20
+  defineRoute(
+    PATH.gameList,
+    (input) => ({
+      ...parsePage(input),
+      tag_id: input.has('tag_id') ? input.int('tag_id', { min: 1 }) : undefined,
+      sort: input.has('sort') ? input.oneOf('sort', SORTS) : undefined,
+    }),
+    (req, ctx) => {
+      const view = gameView(ctx);
+      const games = visibleGames(ctx.fixtures).filter((g) => req.tag_id === undefined || g.tag_ids.includes(req.tag_id));
+      const plays = byPlays(view);
+      const sort = req.sort ?? 'hot';
+      games.sort((a, b) =>
+        sort === 'new'
+          ? b.release_date.localeCompare(a.release_date) || plays(a, b)
+          : sort === 'rating'
+            ? b.rating - a.rating || plays(a, b)
+            : plays(a, b),
+      );
+      const page = paginate(games, req);
+      return ok({ ...page, list: page.list.map(view.summary) });
+    },
+  ),
+
+  defineRoute(PATH.getTagList, () => ({}), (_req, ctx) => {
+    const games = visibleGames(ctx.fixtures);
+    return ok({
+      list: ctx.fixtures.content.catalogue.tags.map((t) => ({
+        id: t.id,
+        name: t.name,
+        game_count: games.filter((g) => g.tag_ids.includes(t.id)).length,
+      })),
+    });
+  }),
+
+  defineRoute(
+    PATH.gameSearch,
+    (input) => ({ ...parsePage(input), keyword: input.string('keyword', { maxLength: 50 }) }),
+    (req, ctx) => {
+      const view = gameView(ctx);
+      const page = paginate(search(ctx.fixtures, view, req.keyword), req);
+      return ok({ ...page, list: page.list.map(view.summary), keyword: req.keyword });
+    },
+  ),
+
+  defineRoute(PATH.hotGame, parsePage, (req, ctx) => {
+    const view = gameView(ctx);
+    const page = paginate(visibleGames(ctx.fixtures).sort(byPlays(view)), req);
+    return ok({ ...page, list: page.list.map(view.summary) });
+  }),
+
+  defineRoute(
+    PATH.similarList,
+    (input) => ({ game_id: gameId(input), limit: input.has('limit') ? input.int('limit', { min: 1, max: 20 }) : undefined }),
+    (req, ctx) => {
+      const game = findGame(ctx.fixtures, req.game_id);
+      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      const view = gameView(ctx);
+      return ok({ list: similar(ctx.fixtures, view, game).slice(0, req.limit ?? 10).map(view.summary) });
+    },
+  ),
+
+  defineUserRoute(
+    PATH.playgame,
+    (input) => ({ uid: uid(input), game_id: gameId(input) }),
+    (req, ctx, user) => {
+      requireSameUid(req.uid, user);
+      const game = findGame(ctx.fixtures, req.game_id);
+      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      const state = contentState(ctx.store);
+      state.recordPlay(user.uid, game.id, ctx.clock.now());
+      return ok({ game_id: game.id, play_count: gameView(ctx).plays(game) });
+    },
+  ),
+
+  defineUserRoute(
+    PATH.updateDown,
+    (input) => ({ uid: uid(input), game_id: gameId(input) }),
+    (req, ctx, user) => {
+      requireSameUid(req.uid, user);
+      const game = findGame(ctx.fixtures, req.game_id);
+      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      const state = contentState(ctx.store);
+      state.recordDownload(game.id);
+      return ok({ game_id: game.id, down_count: downCount(state, game) });
+    },
+  ),
+
+  // GET: /page/1/page_size/20
+  defineUserRoute(PATH.playedList, parsePage, (req, ctx, user) => {
+    const view = gameView(ctx);
+    const played = contentState(ctx.store)
+      .playedBy(user.uid)
+      .flatMap((p) => {
+        const game = findGame(ctx.fixtures, p.gameId);
+        return game ? [{ ...view.summary(game), last_played_at: Math.floor(p.lastMs / 1000), last_played: formatBackendTime(p.lastMs), play_times: p.times }] : [];
+      });
+    return ok(paginate(played, req));
+  }),
+
+  defineRoute(
+    PATH.getOpPlan,
+    (input) => ({ game_id: gameId(input) }),
+    (req, ctx) => {
+      const game = findGame(ctx.fixtures, req.game_id);
+      return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, GAME_NOT_FOUND);
+    },
+  ),
+];
