@@ -1,6 +1,7 @@
 /** Every API group. A new group is one file in this folder plus one line here. */
 import { catalogueRoutes } from './games.ts';
 import { homeRoutes } from './home.ts';
+import { gameRoutes } from './game.ts';
 import type { Route } from './route.ts';
 import { systemRoutes } from './system.ts';
 import { userRoutes } from './user.ts';
@@ -8,6 +9,7 @@ import { userRoutes } from './user.ts';
 export const ROUTE_GROUPS: readonly (readonly Route[])[] = [
   systemRoutes,
   userRoutes,
+  gameRoutes,
   catalogueRoutes,
   homeRoutes,
 ];
