@@ -1,0 +1,132 @@
+/**
+ * Account group (SPEC §7 minor_web_config, auth_post, get_auth_message,
+ * cg_property_detail): anti-addiction limits, real-name verification and
+ * the user's assets. All need a login.
+ */
+import { BODY_CODE, MINOR_AGE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
+import { findGame, GAME_NOT_FOUND } from '../catalogue.ts';
+import type { MinorFixture } from '../content-fixtures.ts';
+import { gameId, requireSameUid, uid } from '../content-input.ts';
+import { contentState, maskIdCard, maskName, type ContentState } from '../content-store.ts';
+import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../days.ts';
+import { fail, ok } from '../envelope.ts';
+import { checkIdCard, ID_CARD_SHAPE } from '../idcard.ts';
+import { formatBackendTime, type UserRecord } from '../store.ts';
+import { defineUserRoute, type Route } from './route.ts';
+
+export const ALREADY_VERIFIED_MSG = '已实名认证 / Already verified';
+const REAL_NAME = /^[\u3400-\u9fffA-Za-z·• ]{2,30}$/u;
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+export function playWindow(m: MinorFixture): string {
+  const days = [...m.play_days].sort((a, b) => a - b).map((d) => DAY_NAMES[d - 1] ?? '');
+  return `${days.join(', ')}${m.holidays.length > 0 ? ' and holidays' : ''} ${hhmm(m.play_start_minute)}–${hhmm(m.play_end_minute)}`;
+}
+
+function isMinor(state: ContentState, user: UserRecord, now: number): boolean {
+  const auth = state.auth.get(user.uid);
+  return auth !== undefined && ageOn(auth.birth, now) < MINOR_AGE;
+}
+
+/** The limits for `user` at `now`, given the seconds played today (`usageSeconds`, as the client counts them). */
+export function minorConfig(m: MinorFixture, state: ContentState, user: UserRecord, now: number, usageSeconds: number): MinorWebConfig {
+  if (!isMinor(state, user, now)) {
+    return {
+      is_auth: user.isAuth,
+      is_minor: 0,
+      can_play: 1,
+      daily_limit_minutes: 0,
+      remaining_minutes: -1,
+      play_window: '',
+      tip: user.isAuth ? '' : 'Please complete real-name verification (required by anti-addiction rules).',
+    };
+  }
+  const playDay = m.play_days.includes(cstWeekday(now)) || m.holidays.includes(cstDate(now));
+  const minute = cstMinuteOfDay(now);
+  const windowLeft = playDay && minute >= m.play_start_minute && minute < m.play_end_minute ? m.play_end_minute - minute : 0;
+  const remaining = Math.max(0, Math.min(m.daily_limit_minutes - Math.floor(usageSeconds / 60), windowLeft));
+  const window = playWindow(m);
+  return {
+    is_auth: 1,
+    is_minor: 1,
+    can_play: remaining > 0 ? 1 : 0,
+    daily_limit_minutes: m.daily_limit_minutes,
+    remaining_minutes: remaining,
+    play_window: window,
+    tip:
+      remaining > 0
+        ? `Players under 18 may play ${remaining} more minutes now.`
+        : `Players under 18 may play only ${window}, at most ${m.daily_limit_minutes} minutes a day.`,
+  };
+}
+
+function authMessage(state: ContentState, user: UserRecord, now: number): AuthMessage {
+  const auth = state.auth.get(user.uid);
+  return {
+    is_auth: user.isAuth,
+    real_name: auth ? maskName(auth.realName) : '',
+    id_card: auth ? maskIdCard(auth.idCard) : '',
+    is_minor: isMinor(state, user, now) ? 1 : 0,
+    auth_time: auth ? formatBackendTime(auth.atMs) : '',
+  };
+}
+
+function card(kind: PropertyCard['kind'], name: string, active: boolean, endMs: number): PropertyCard {
+  return { kind, name, active: active ? 1 : 0, end_time: Math.floor(endMs / 1000), endtime: formatBackendTime(endMs) };
+}
+
+export const accountRoutes: Route[] = [
+  defineUserRoute(
+    PATH.minorWebConfig,
+    (input) => ({ uid: uid(input), game_id: gameId(input), usage_time: input.int('usage_time', { min: 0, max: 86_400 }) }),
+    (req, ctx, user) => {
+      requireSameUid(req.uid, user);
+      if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.store), user, ctx.clock.now(), req.usage_time));
+    },
+  ),
+
+  defineUserRoute(
+    PATH.authPost,
+    (input) => ({
+      real_name: input.string('real_name', { pattern: REAL_NAME, patternHint: '2 to 30 Chinese characters, letters, spaces or "·"' }).trim(),
+      id_card: input.string('id_card', { pattern: ID_CARD_SHAPE, patternHint: '18 characters: 17 digits and a digit or X' }),
+    }),
+    (req, ctx, user) => {
+      const state = contentState(ctx.store);
+      if (user.isAuth === 1 || state.auth.has(user.uid)) return fail(BODY_CODE.failed, ALREADY_VERIFIED_MSG);
+      const now = ctx.clock.now();
+      const check = checkIdCard(req.id_card, cstDate(now));
+      if (!check.ok) return fail(BODY_CODE.failed, `身份证号码无效 / Invalid ID card number: ${check.problem}`);
+      state.auth.set(user.uid, { realName: req.real_name, idCard: check.normalized, birth: check.birth, atMs: now });
+      user.isAuth = 1;
+      return ok(authMessage(state, user, now), 'Verified');
+    },
+  ),
+
+  defineUserRoute(PATH.getAuthMessage, () => ({}), (_req, ctx, user) => ok(authMessage(contentState(ctx.store), user, ctx.clock.now()))),
+
+  defineUserRoute(
+    PATH.cgPropertyDetail,
+    (input) => ({ uid: input.has('uid') ? uid(input) : undefined }),
+    (req, ctx, user) => {
+      requireSameUid(req.uid, user);
+      const now = ctx.clock.now();
+      return ok({
+        coin_balance: user.coinBalance,
+        duration: user.duration,
+        coin_balance_duration: user.coinBalanceDuration,
+        duration_coin: user.durationCoin,
+        member_status: user.memberStatus,
+        cards: [
+          card('member', 'Membership', user.memberStatus !== 0, user.memberEndMs),
+          card('quick', 'Quick card', user.quickStatus === 1, user.quickEndMs),
+          card('bgmember', 'Background membership', user.bgmemberEndMs > now, user.bgmemberEndMs),
+        ],
+        records: [...contentState(ctx.store).recordsOf(user.uid)],
+      });
+    },
+  ),
+];

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BODY_CODE, PATH, type EventReportResponse } from '../../web/api/contract.ts';
+import { contentState } from '../../mock-server/content-store.ts';
+import { call, login, startApp, T0, type Started } from './helpers.ts';
+
+let s: Started;
+beforeEach(async () => {
+  s = await startApp();
+});
+afterEach(() => s.close());
+
+const report = (data: Record<string, string | number | null>, token?: string, contentType?: string, rawBody?: string) =>
+  call<EventReportResponse>(s.port, PATH.eventReport, { data, token, contentType, rawBody });
+
+describe('api/event_report', () => {
+  it('accepts an event from a visitor and records it', async () => {
+    const r = await call<EventReportResponse>(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'page_view', data: { page: '/', ms: 120 } }) });
+    expect(r.envelope).toEqual({ code: 1, msg: 'Recorded', data: { id: 1, received_at: T0 } });
+    expect(contentState(s.app.store).events).toEqual([{ id: 1, event: 'page_view', data: { page: '/', ms: 120 }, uid: null, atMs: T0 }]);
+  });
+
+  it('records the user with a valid token, text data from a form body, and no data at all', async () => {
+    const u = await login(s.port, '13800000001');
+    s.clock.advance(5000);
+    expect((await report({ event: 'game.start' }, u.gly_token)).envelope.data.id).toBe(1);
+    const form = await report({}, undefined, 'application/x-www-form-urlencoded', 'event=share&data=%7B%22to%22%3A%22wechat%22%7D');
+    expect(form.envelope.code).toBe(BODY_CODE.success);
+    expect(contentState(s.app.store).events.map((e) => [e.event, e.data, e.uid, e.atMs])).toEqual([
+      ['game.start', null, u.swcloud_uid, T0 + 5000],
+      ['share', '{"to":"wechat"}', null, T0 + 5000],
+    ]);
+  });
+
+  it('an expired token does not block a report', async () => {
+    expect((await report({ event: 'app_open' }, 'f'.repeat(48))).envelope.code).toBe(BODY_CODE.success);
+  });
+
+  it.each([
+    [{}, 'Missing field "event"'],
+    [{ event: 'has space' }, 'Field "event" must be 1 to 64 letters'],
+    [{ event: 'x'.repeat(65) }, 'Field "event" must be 1 to 64'],
+    [{ event: 'ok', data: 5 }, 'Field "data" must be an object or a string, got number'],
+  ])('bad input %j answers 40000 naming the field', async (data, msg) => {
+    const r = await report(data);
+    expect(r.envelope.code).toBe(BODY_CODE.badRequest);
+    expect(r.envelope.msg).toContain(msg);
+  });
+
+  it('an array as data is refused too', async () => {
+    const r = await call(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'x', data: [1, 2] }) });
+    expect(r.envelope).toMatchObject({ code: BODY_CODE.badRequest, msg: 'Field "data" must be an object or a string, got an array' });
+  });
+});
