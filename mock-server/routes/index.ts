@@ -1,8 +1,11 @@
 /** Every API group. A new group is one file in this folder plus one line here. */
+import { accountRoutes } from './account.ts';
+import { eventRoutes } from './events.ts';
+import { gameRoutes } from './game.ts';
 import { catalogueRoutes } from './games.ts';
 import { homeRoutes } from './home.ts';
-import { gameRoutes } from './game.ts';
 import type { Route } from './route.ts';
+import { signInRoutes } from './signin.ts';
 import { systemRoutes } from './system.ts';
 import { userRoutes } from './user.ts';
 
@@ -12,6 +15,9 @@ export const ROUTE_GROUPS: readonly (readonly Route[])[] = [
   gameRoutes,
   catalogueRoutes,
   homeRoutes,
+  signInRoutes,
+  accountRoutes,
+  eventRoutes,
 ];
 
 export interface RouteMatch {
