@@ -4,7 +4,7 @@
  * payload and its answer is typed for the caller.
  */
 import type { HttpClient, RequestOptions } from '../core/http/request.ts';
-import { PATH, type Endpoints } from './contract.ts';
+import { ENDPOINT_METHOD, PATH, type Endpoints } from './contract.ts';
 
 type Req<P extends keyof Endpoints> = Endpoints[P]['req'];
 type Res<P extends keyof Endpoints> = Endpoints[P]['res'];
@@ -19,6 +19,11 @@ export function createApi(http: HttpClient) {
     <P extends keyof Endpoints>(path: P) =>
     (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
       http.call<Res<P>>(path, data as Record<string, unknown>, { method: 'GET', ...opts });
+  /** Game flow calls (SPEC §7): under the game API base with the game header set. */
+  const game =
+    <P extends keyof Endpoints>(path: P) =>
+    (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
+      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], game: true, ...opts });
 
   return {
     systemInfo: post(PATH.systemInfo),
@@ -28,6 +33,24 @@ export function createApi(http: HttpClient) {
     webLogin: post(PATH.webLogin),
     getUserBalance: post(PATH.getUserBalance),
     protocol: post(PATH.protocol),
+
+    // ---- game flow (owned by web/game; SPEC §4, §7). All but generateToken use the game base and header set.
+    getToken: game(PATH.getToken),
+    playGame: game(PATH.playGame),
+    gameQueue: game(PATH.gameQueue),
+    cancelQueue: game(PATH.cancelQueue),
+    stopGame: game(PATH.stopGame),
+    displayGrade: game(PATH.displayGrade),
+    setHangUpTimer: game(PATH.setHangUpTimer),
+    scHangUp: game(PATH.scHangUp),
+    userScList: game(PATH.userScList),
+    reconPlayGame: game(PATH.reconPlayGame),
+    manualSave: game(PATH.manualSave),
+    gameSaveList: game(PATH.gameSaveList),
+    editSave: game(PATH.editSave),
+    delSave: game(PATH.delSave),
+    /** The duration socket's jtoken: GET under the API base ("socket prefix"), authorised by the login token in the payload. */
+    generateToken: get(PATH.generateToken),
   };
 }
 
