@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { NO_OPERATION_MS, SOCKET_HEARTBEAT_MS } from '../../../web/api/contract.ts';
+import { GAME, flush, harness, member, userInfo } from './fakes.ts';
+
+describe('SPEC §4 Stream events', () => {
+  it('SPEC §4 43000 quits (and stops the session)', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(43000);
+    expect(h.session.end.value?.reason).toBe('stream-quit');
+    expect(h.sdk.log.at(-1)).toBe('stop');
+    expect(h.api.last('stopGame')).toMatchObject({ req: { sc_id: 'sc-1' }, silent: true });
+  });
+
+  it('SPEC §4 54001 quits; the cloud already ended the session so no stop_game', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(54001);
+    expect(h.session.end.value?.reason).toBe('session-ended');
+    expect(h.api.named('stopGame')).toHaveLength(0);
+  });
+
+  it('a stream the cloud closed because the session is gone ends it like 54001', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.disconnect('ended');
+    expect(h.session.end.value?.reason).toBe('session-ended');
+  });
+
+  it('SPEC §4 §9 45001 starts the 60 s no-operation timer, then quits', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(45001);
+    expect(h.session.idleSecondsLeft.value).toBe(60);
+    await h.advance(NO_OPERATION_MS - 1000);
+    expect(h.session.idleSecondsLeft.value).toBe(1);
+    expect(h.session.phase.value).toBe('playing');
+    await h.advance(1000);
+    expect(h.session.end.value?.reason).toBe('idle');
+    expect(h.api.named('stopGame')).toHaveLength(1);
+  });
+
+  it('SPEC §4 any input cancels the no-operation timer (gamepad, key, mouse, touch)', async () => {
+    for (const send of [
+      (h: ReturnType<typeof harness>) => h.session.sendGamepad({ buttons: [1], axes: [] }),
+      (h: ReturnType<typeof harness>) => h.session.sendKey('KeyW', true),
+      (h: ReturnType<typeof harness>) => h.session.sendMouse({ action: 'move', dx: 3, dy: 1 }),
+      (h: ReturnType<typeof harness>) => h.session.sendTouch({ action: 'down', x: 0.5, y: 0.5 }),
+    ]) {
+      const h = harness();
+      await h.play();
+      h.sdk.event(45001);
+      await h.advance(30_000);
+      send(h);
+      expect(h.session.idleSecondsLeft.value).toBeNull();
+      await h.advance(NO_OPERATION_MS);
+      expect(h.session.phase.value).toBe('playing');
+      expect(h.sdk.inputs).toHaveLength(1);
+    }
+  });
+
+  it('input is not sent to the SDK unless playing', async () => {
+    const h = harness();
+    h.session.sendKey('KeyW', true);
+    h.session.start(GAME);
+    await flush();
+    h.session.sendKey('KeyW', true);
+    expect(h.sdk.inputs).toHaveLength(0);
+  });
+
+  it('stream events outside a live session change nothing', () => {
+    const h = harness();
+    h.sdk.event(43000);
+    expect(h.session.phase.value).toBe('idle');
+  });
+});
+
+describe('SPEC §4 §7 §9 Duration socket', () => {
+  it('SPEC §7 generate_token gives the jtoken; the socket is socketBase + duration?jtoken=…&version_code=103 with a 25 s heartbeat', async () => {
+    const h = harness({ socketQuery: () => ({ mock_session: 'qa1' }) });
+    h.session.start(GAME);
+    await flush();
+    expect(h.api.last('generateToken')).toMatchObject({ req: { uid: 42, game_id: 7, token: 'gly' }, silent: true });
+    expect(h.sockets).toHaveLength(1);
+    expect(h.sockets[0]?.url).toBe('/socket/duration?jtoken=jt-1&version_code=103&mock_session=qa1');
+    expect(h.sockets[0]?.connected).toBe(true);
+    expect(JSON.parse(h.sockets[0]?.heartbeat() ?? '')).toEqual({ type: 'heartbeat' });
+    expect(SOCKET_HEARTBEAT_MS).toBe(25_000);
+  });
+
+  it('SPEC §4 200 updates the user info (the auth store callback) and keeps playing', async () => {
+    const h = harness();
+    await h.play();
+    const next = userInfo({ duration_coin: 1200 });
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: next });
+    expect(h.userUpdates).toEqual([next]);
+    expect(h.session.user.value).toEqual(next);
+    expect(h.session.phase.value).toBe('playing');
+  });
+
+  it('SPEC §4 200 with duration_coin 0 quits', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: userInfo({ duration_coin: 0 }) });
+    expect(h.session.end.value?.reason).toBe('out-of-time');
+    expect(h.sockets[0]?.closed).toBe(true);
+  });
+
+  it('SPEC §4 202 shows the timeout dialog (a signal), which the user dismisses', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.server({ code: 202, msg: 'timeout' });
+    expect(h.session.timeoutDialog.value).toBe(true);
+    expect(h.session.phase.value).toBe('playing');
+    h.session.dismissTimeoutDialog();
+    expect(h.session.timeoutDialog.value).toBe(false);
+  });
+
+  it('SPEC §4 408 event 0 quits', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.server({ code: 408, msg: 'quit', event: 0 });
+    expect(h.session.end.value?.reason).toBe('kicked');
+    expect(h.session.reloginRequired.value).toBe(false);
+  });
+
+  it('SPEC §4 408 with another event forces relogin (signal and event), without stop_game', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.server({ code: 408, msg: 'logged in elsewhere', event: 1 });
+    expect(h.session.end.value).toEqual({ reason: 'relogin', message: 'logged in elsewhere' });
+    expect(h.session.reloginRequired.value).toBe(true);
+    expect(h.events).toContain('relogin');
+    expect(h.api.named('stopGame')).toHaveLength(0);
+  });
+
+  it('SPEC §4 500 and 5001 quit', async () => {
+    for (const code of [500, 5001]) {
+      const h = harness();
+      await h.play();
+      h.sockets[0]?.server({ code, msg: 'bye' });
+      expect(h.session.end.value).toEqual({ reason: 'server-quit', message: 'bye' });
+    }
+  });
+
+  it('SPEC §8 §9 the socket giving up after its 10 reconnects quits', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.giveup();
+    expect(h.session.end.value?.reason).toBe('duration-lost');
+  });
+
+  it('messages while hung up still count (the cloud charges hang-up time)', async () => {
+    const h = harness();
+    await h.play();
+    h.session.leave();
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: userInfo({ duration_coin: 0 }) });
+    expect(h.session.end.value?.reason).toBe('out-of-time');
+  });
+
+  it('heartbeat replies and unknown messages are ignored', async () => {
+    const h = harness();
+    await h.play();
+    h.sockets[0]?.server({ type: 'heartbeat', time: 1 });
+    h.sockets[0]?.server({ code: 999 });
+    expect(h.session.phase.value).toBe('playing');
+  });
+
+  it('the socket opens once per session, even after a reconnect', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(43001);
+    await flush();
+    h.sdk.stream();
+    await flush();
+    expect(h.sockets).toHaveLength(1);
+  });
+
+  it('a duration message after the end changes nothing', async () => {
+    const h = harness();
+    await h.play();
+    const sock = h.sockets[0];
+    h.session.quit();
+    sock?.server({ code: 500, msg: 'late' });
+    expect(h.session.end.value?.reason).toBe('user-quit');
+  });
+});
+
+describe('SPEC §8 token expiry and SPEC §4 membership loss', () => {
+  it('SPEC §8 tokenExpired() ends the session with a token-expired event and no further calls', async () => {
+    const h = harness();
+    await h.play();
+    const before = h.api.calls.length;
+    h.session.tokenExpired();
+    expect(h.session.end.value?.reason).toBe('token-expired');
+    expect(h.events).toContain('token-expired');
+    expect(h.api.calls.length).toBe(before);
+    expect(h.sdk.log.at(-1)).toBe('stop');
+    expect(h.clock.pending()).toBe(0);
+  });
+
+  it('SPEC §8 token expiry while queued ends without cancel_queue', async () => {
+    const h = harness();
+    h.api.on('playGame', () => ({ code: 201, queue_id: 'q', queue_pos2: 2, play_queue_id: 1, wait_seconds: 10 }));
+    h.session.start(GAME);
+    await flush();
+    h.session.tokenExpired();
+    expect(h.session.end.value?.reason).toBe('token-expired');
+    expect(h.api.named('cancelQueue')).toHaveLength(0);
+  });
+
+  it('SPEC §8 tokenExpired() outside a game still emits the event', () => {
+    const h = harness();
+    h.session.tokenExpired();
+    expect(h.events).toEqual(['token-expired']);
+    expect(h.session.phase.value).toBe('idle');
+  });
+
+  it('SPEC §4 a balance with member_status 0 for a member (duration socket) falls back', async () => {
+    const h = harness({ user: member() });
+    await h.play();
+    await flush();
+    expect(h.session.clarity.value).toBe(2);
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: userInfo({ member_status: 0 }) });
+    await flush();
+    expect(h.session.clarity.value).toBe(1);
+    expect(h.api.last('displayGrade')?.req['display_grade']).toBe(8);
+  });
+});
+
+describe('SPEC §2 back gesture and the quit dialog', () => {
+  it('SPEC §2 during play the back gesture opens the quit dialog; closing keeps playing; confirming quits', async () => {
+    const h = harness();
+    await h.play();
+    expect(h.session.back()).toBe('quit-dialog');
+    expect(h.session.quitDialog.value).toBe(true);
+    h.session.closeQuitDialog();
+    expect(h.session.quitDialog.value).toBe(false);
+    expect(h.session.phase.value).toBe('playing');
+    h.session.openQuitDialog();
+    h.session.quit();
+    expect(h.session.end.value?.reason).toBe('user-quit');
+    expect(h.session.quitDialog.value).toBe(false);
+  });
+
+  it('SPEC §2 while starting or loading the back gesture opens the quit dialog as well', async () => {
+    const h = harness();
+    h.sdk.initResult = 'never';
+    h.session.start(GAME);
+    await flush();
+    expect(h.session.back()).toBe('quit-dialog');
+  });
+
+  it('SPEC §2 with no session (idle, ended) back is none: the shell closes the webview', async () => {
+    const h = harness();
+    expect(h.session.back()).toBe('none');
+    await h.play();
+    h.session.quit();
+    expect(h.session.back()).toBe('none');
+    expect(h.session.quitDialog.value).toBe(false);
+  });
+});
+
+describe('dispose', () => {
+  it('releases timers, the socket and SDK listeners without stopping the cloud session', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(45001);
+    h.session.dispose();
+    expect(h.clock.pending()).toBe(0);
+    expect(h.sockets[0]?.closed).toBe(true);
+    h.sdk.event(43000);
+    expect(h.session.phase.value).toBe('playing');
+    expect(h.api.named('stopGame')).toHaveLength(0);
+  });
+});

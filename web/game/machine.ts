@@ -1,0 +1,196 @@
+/**
+ * The game session as a pure state machine (SPEC §4): `transition(state,
+ * event, now)` returns the next state and the effects to run. No I/O and no
+ * timers here: `session.ts` runs the effects on the injected clock and feeds
+ * results back. Parts live beside their rules: queue.ts, hangup.ts,
+ * duration.ts; start, progress, stream events, reconnect and quit are here.
+ */
+import { NO_OPERATION_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS, STREAM_EVENT } from '../api/contract.ts';
+import { durationTransition } from './duration.ts';
+import { hangupTransition } from './hangup.ts';
+import { clampProgress, STREAM_RECEIVED } from './progress.ts';
+import { enterQueue, queueTransition } from './queue.ts';
+import { initialState, isPlayStart, isQueued, subMessage, targetOf, type SessionEvent, type SessionState, type Step } from './state.ts';
+import { beginRecon, clearTimer, endSession, enterReconnect, hasLiveSession, same, setTimer, step } from './steps.ts';
+
+export type BackAction = 'quit-dialog' | 'stopped-queue' | 'none';
+
+/**
+ * SPEC §2 back gesture on the game screen: queued → stop the queue; starting,
+ * loading, playing or reconnecting → the quit dialog; otherwise nothing (the
+ * shell closes the host webview).
+ */
+export function backAction(s: SessionState): BackAction {
+  if (s.phase === 'queued' || s.phase === 'seat-ready') return 'stopped-queue';
+  if (s.phase === 'starting' || s.phase === 'loading' || s.phase === 'playing' || s.phase === 'reconnecting') return 'quit-dialog';
+  return 'none';
+}
+
+export function canStart(s: SessionState): boolean {
+  return s.phase === 'idle' || s.phase === 'ended' || (s.phase === 'hung-up' && s.reconnectReady);
+}
+
+export function transition(s: SessionState, e: SessionEvent, now: number): Step {
+  // An answer to an older attempt (the user quit and started again meanwhile) changes nothing.
+  if ('attempt' in e && e.attempt !== s.attempt) return same(s);
+  return queueTransition(s, e, now) ?? hangupTransition(s, e, now) ?? durationTransition(s, e) ?? core(s, e, now);
+}
+
+function core(s: SessionState, e: SessionEvent, now: number): Step {
+  switch (e.type) {
+    // ------------------------------------------------ start (SPEC §4 "Start")
+    case 'start': {
+      if (!canStart(s)) return same(s);
+      const next: SessionState = { ...initialState, sdkReady: s.sdkReady, attempt: s.attempt + 1, phase: 'starting', game: e.game };
+      // Starting over an able_recon session drops its countdown; play_game's enable_restart replaces it in the cloud.
+      return step(next, clearTimer('hangup'), { type: 'get-token' });
+    }
+
+    case 'token-ok':
+      if (s.phase !== 'starting') return same(s);
+      if (s.sdkReady) return step({ ...s, token: e.token }, { type: 'play-game' });
+      return step({ ...s, token: e.token }, { type: 'sdk-init' }, setTimer('sdk-init', SDK_INIT_WAIT_MS));
+
+    case 'sdk-ready': {
+      const ready = { ...s, sdkReady: true };
+      if (s.phase === 'starting' && !s.sdkReady) return step(ready, clearTimer('sdk-init'), { type: 'play-game' });
+      if (s.phase === 'reconnecting' && !s.sdkReady) return beginRecon(ready, now, [clearTimer('sdk-init')]);
+      return same(ready);
+    }
+
+    case 'play-answer': {
+      if (s.phase !== 'starting') return same(s);
+      const res = e.res;
+      if (isPlayStart(res)) {
+        const target = targetOf(res);
+        return step(
+          { ...s, phase: 'loading', scId: res.sc_id, stream: target, progress: 0, hasStream: false, seat: null, queue: null },
+          { type: 'stream-start', target },
+          { type: 'duration-open' },
+        );
+      }
+      if (isQueued(res)) return enterQueue(s, res);
+      return endSession(s, 'play-failed', subMessage(res));
+    }
+
+    case 'failed':
+      switch (e.step) {
+        case 'token':
+        case 'play':
+        case 'sdk':
+          if (s.phase !== 'starting' && !(e.step === 'sdk' && s.phase === 'reconnecting')) return same(s);
+          return endSession(s, 'error', e.message, { cancelQueue: !!s.queue });
+        case 'queue':
+          return s.phase === 'queued' ? endSession(s, 'queue-error', e.message, { cancelQueue: true }) : same(s);
+        case 'recon':
+          return s.phase === 'reconnecting' ? endSession(s, 'reconnect-failed', e.message) : same(s);
+        case 'sessions':
+          return same(s);
+      }
+      return same(s);
+
+    // ------------------------------------------------ progress (SPEC §4 "Progress")
+    case 'progress': {
+      const v = clampProgress(e.value);
+      if (s.phase === 'loading' || s.phase === 'reconnecting') {
+        if (v < STREAM_RECEIVED) return same({ ...s, progress: Math.max(s.progress, v) });
+        return live({ ...s, phase: 'playing', reconnectEndsAt: null }, [clearTimer('reconnect-wait'), clearTimer('reconnect-retry')]);
+      }
+      if (s.phase === 'playing') {
+        // After a return from hang-up the stream comes back through the same steps.
+        if (v < STREAM_RECEIVED) return same({ ...s, progress: v, hasStream: false });
+        return s.hasStream ? same(s) : live(s, []);
+      }
+      return same(s);
+    }
+
+    // ------------------------------------------------ stream events (SPEC §4 "Stream events")
+    case 'stream-event':
+      if (!hasLiveSession(s)) return same(s);
+      switch (e.code) {
+        case STREAM_EVENT.quit:
+          return endSession(s, 'stream-quit', '');
+        case STREAM_EVENT.ended:
+          return endSession(s, 'session-ended', '');
+        case STREAM_EVENT.reconnect:
+        case STREAM_EVENT.reconnectAlt:
+          return s.phase === 'playing' || s.phase === 'loading' ? enterReconnect(s, now) : same(s);
+        case STREAM_EVENT.idle:
+          if (s.phase !== 'playing') return same(s);
+          return step({ ...s, idleEndsAt: now + NO_OPERATION_MS }, setTimer('no-operation', NO_OPERATION_MS));
+      }
+      return same(s);
+
+    case 'stream-disconnect':
+      if (!hasLiveSession(s)) return same(s);
+      if (e.reason === 'ended') return endSession(s, 'session-ended', '');
+      if (s.phase === 'playing' || s.phase === 'loading') return enterReconnect(s, now);
+      // A reconnect attempt that dropped: try again shortly, still inside the 60 s wait.
+      if (s.phase === 'reconnecting' && s.stream) return step(s, setTimer('reconnect-retry', SOCKET_RECONNECT_DELAY_MS));
+      return same(s);
+
+    case 'input':
+      return s.idleEndsAt === null ? same(s) : step({ ...s, idleEndsAt: null }, clearTimer('no-operation'));
+
+    case 'timer':
+      switch (e.name) {
+        case 'sdk-init':
+          return (s.phase === 'starting' || s.phase === 'reconnecting') && !s.sdkReady ? endSession(s, 'sdk-timeout', 'sdk init timed out') : same(s);
+        case 'no-operation':
+          return s.phase === 'playing' && s.idleEndsAt !== null ? endSession(s, 'idle', '') : same(s);
+        case 'reconnect-wait':
+          return s.phase === 'reconnecting' ? endSession(s, 'reconnect-timeout', 'reconnect timed out') : same(s);
+        case 'reconnect-retry':
+          return s.phase === 'reconnecting' && s.stream ? step(s, { type: 'stream-reconnect', target: s.stream }) : same(s);
+        default:
+          return same(s);
+      }
+
+    // ------------------------------------------------ reconnect (SPEC §4 "Reconnect")
+    case 'reconnect':
+      if (s.phase === 'playing' || s.phase === 'loading' || (s.phase === 'hung-up' && s.reconnectReady)) return enterReconnect(s, now);
+      return same(s);
+
+    case 'recon-answer': {
+      if (s.phase !== 'reconnecting') return same(s);
+      const res = e.res;
+      if (!isPlayStart(res)) return endSession(s, 'reconnect-failed', subMessage(res));
+      const target = targetOf(res);
+      return step({ ...s, scId: res.sc_id, stream: target }, { type: 'stream-reconnect', target }, { type: 'duration-open' });
+    }
+
+    case 'check-sessions':
+      if (s.phase !== 'idle' && s.phase !== 'ended') return same(s);
+      return step({ ...s, attempt: s.attempt + 1 }, { type: 'check-sessions' });
+
+    // ------------------------------------------------ quit, dialogs, token
+    case 'open-quit-dialog':
+      return backAction(s) === 'quit-dialog' ? same({ ...s, quitDialog: true }) : same(s);
+
+    case 'close-quit-dialog':
+      return same({ ...s, quitDialog: false });
+
+    case 'quit':
+      if (s.phase === 'queued' || s.phase === 'seat-ready') return endSession(s, 'queue-cancelled', '', { cancelQueue: true });
+      if (s.phase === 'idle' || s.phase === 'ended') return same(s);
+      return endSession(s, 'user-quit', '', { cancelQueue: !!s.queue });
+
+    case 'dismiss-timeout-dialog':
+      return same({ ...s, timeoutDialog: false });
+
+    case 'token-expired': {
+      // SPEC §8: on the game screen token expiry is an event; the session ends without any further call.
+      const emit = { type: 'emit', event: 'token-expired' } as const;
+      if (s.phase === 'idle' || s.phase === 'ended') return step(s, emit);
+      return endSession({ ...s, queue: null }, 'token-expired', '', { extra: [emit] });
+    }
+
+    default:
+      return same(s);
+  }
+}
+
+/** The stream is received (100 %): playing, with the stream. */
+function live(s: SessionState, before: Step['effects']): Step {
+  return step({ ...s, progress: STREAM_RECEIVED, hasStream: true }, ...before, { type: 'stream-live' }, { type: 'emit', event: 'playing' });
+}

@@ -1,0 +1,123 @@
+/**
+ * The cloud-gaming SDK seam (SPEC §4 "Start", "Progress", "Reconnect",
+ * "Stream events"; §9 gamepad and timings). A real vendor SDK is wrapped in
+ * an object of this shape; `mock-sdk.ts` implements it against the mock
+ * cloud's stream socket. The session (`session.ts`) is the only caller: it
+ * owns every timeout (SDK_INIT_WAIT_MS, RECONNECT_WAIT_MS) on the injected
+ * clock, so an SDK never needs a timer of its own to honour them.
+ *
+ * Contract an implementation keeps:
+ * - `start`, `resume` and `reconnect` report `progress` 30 → 50 → 80 → 100;
+ *   100 means the stream is received (an adapter for a game whose SDK has no
+ *   such signal reports 100 when the game window opens, SPEC §4 "Progress").
+ * - Server stream events (43000, 43001, 43100, 45001, 54001) go to `event`.
+ * - A transport that drops goes to `disconnect('lost')`; one the cloud closed
+ *   because the session is gone goes to `disconnect('ended')`. Closing it
+ *   ourselves (`pause`, `stop`, `reconnect`, `destroy`) reports nothing.
+ * - `send*` never throw: input while no stream is up is dropped.
+ */
+import type { DisplayGrade, LevelConfig, StreamEventCode, StreamInputDevice, StreamProgressValue } from '../api/contract.ts';
+
+/** SPEC §9: the standard gamepad layout. */
+export const GAMEPAD_BUTTONS = 17;
+export const GAMEPAD_AXES = 4;
+
+/** What the SDK needs to open a stream: a play (or reconnect, or seat) answer of the cloud. */
+export interface StreamTarget {
+  sc_id: string;
+  game_key: string;
+  /** Stream location relative to the socket base (the mock: "stream?sc_id=…"); a vendor SDK may ignore it. */
+  stream_url: string;
+  level_config: LevelConfig;
+}
+
+/** A synthetic picture of the mock stream; a vendor SDK draws video instead and may never send frames. */
+export interface SdkFrame {
+  seq: number;
+  /** Session-clock ms. */
+  t: number;
+  /** 0–359. */
+  hue: number;
+  inputs: number;
+  lastInput: StreamInputDevice | null;
+}
+
+export type SdkDisconnect = 'lost' | 'ended';
+
+export interface SdkListener {
+  progress?(value: StreamProgressValue): void;
+  event?(code: StreamEventCode, msg: string): void;
+  frame?(frame: SdkFrame): void;
+  disconnect?(reason: SdkDisconnect): void;
+}
+
+/** 17 buttons (0–1) and 4 axes (−1–1) of the standard layout; shorter arrays are padded with 0, longer ones cut. */
+export interface GamepadInput {
+  buttons: readonly number[];
+  axes: readonly number[];
+}
+
+/**
+ * Relative mouse motion (a touchpad-style drag or a locked pointer): the SDK
+ * moves its cursor by `dx`, `dy` pixels of the element scaled by the mouse
+ * sensitivity (see `setMouseSensitivity`).
+ */
+export interface MouseInput {
+  action: 'down' | 'move' | 'up';
+  dx: number;
+  dy: number;
+  /** 0 left, 1 middle, 2 right (down/up). */
+  button?: number;
+}
+
+/** An absolute touch on the stream, `x` and `y` in 0–1 of its width and height. */
+export interface TouchInput {
+  action: 'down' | 'move' | 'up';
+  x: number;
+  y: number;
+}
+
+export interface GameSdk {
+  /** True once `init` resolved. */
+  readonly ready: boolean;
+  /**
+   * Load and initialise the vendor runtime. `timeoutMs` (SDK_INIT_WAIT_MS) is
+   * a hint: the session gives up on its own clock after it either way.
+   */
+  init(opts: { timeoutMs: number }): Promise<void>;
+  /** Connect the stream of a play (or seat) answer; progress follows. */
+  start(target: StreamTarget): void;
+  /** Hang-up: stop streaming and drop the connection; the cloud session lives on. */
+  pause(): void;
+  /** Back from hang-up: stream the same session again; progress follows. */
+  resume(): void;
+  /** Reconnect to session `target.sc_id` (after recon_play_game); progress follows up to 100. */
+  reconnect(target: StreamTarget): void;
+  /** End streaming for good (the session ended). */
+  stop(): void;
+  /** SPEC §3 clarity: the service level display_grade granted. */
+  setServiceLevel(grade: DisplayGrade): void;
+  /** Already scaled by the session: see `settings.ts` `sdkMouseSensitivity` (setting × 1.19). */
+  setMouseSensitivity(value: number): void;
+  sendGamepad(input: GamepadInput): void;
+  /** `key` is a KeyboardEvent.code ("KeyW", "Space"). */
+  sendKey(key: string, down: boolean): void;
+  sendMouse(input: MouseInput): void;
+  sendTouch(input: TouchInput): void;
+  /** Where the picture goes; one element at a time. */
+  mount(el: HTMLElement): void;
+  unmount(): void;
+  subscribe(listener: SdkListener): () => void;
+  /** Stop and forget every listener; the object is not used again. */
+  destroy(): void;
+}
+
+/** Pads or cuts to the standard layout and clamps values (buttons 0–1, axes −1–1); NaN becomes 0. */
+export function normaliseGamepad(input: GamepadInput): { buttons: number[]; axes: number[] } {
+  const fit = (src: readonly number[], n: number, lo: number): number[] =>
+    Array.from({ length: n }, (_, i) => {
+      const v = src[i] ?? 0;
+      return Number.isFinite(v) ? Math.min(1, Math.max(lo, v)) : 0;
+    });
+  return { buttons: fit(input.buttons, GAMEPAD_BUTTONS, 0), axes: fit(input.axes, GAMEPAD_AXES, -1) };
+}
