@@ -4,6 +4,9 @@ import { eventRoutes } from './events.ts';
 import { gameRoutes } from './game.ts';
 import { catalogueRoutes } from './games.ts';
 import { homeRoutes } from './home.ts';
+import { inviteRoutes } from './invite.ts';
+import { memberRoutes } from './member.ts';
+import { payRoutes } from './pay.ts';
 import type { Route } from './route.ts';
 import { signInRoutes } from './signin.ts';
 import { systemRoutes } from './system.ts';
@@ -18,6 +21,9 @@ export const ROUTE_GROUPS: readonly (readonly Route[])[] = [
   signInRoutes,
   accountRoutes,
   eventRoutes,
+  memberRoutes,
+  payRoutes,
+  inviteRoutes,
 ];
 
 export interface RouteMatch {

@@ -1,0 +1,87 @@
+/**
+ * Invitation group: GET user/invite_info (this user's code, link and invited
+ * friends) and POST user/bind_invite {code}. A user binds one code, never
+ * their own; the friend gets `invitee_reward` seconds of play time at once
+ * and the inviter `inviter_reward`, for up to `max_rewarded` friends
+ * (fixtures/invite.json). Codes are derived from the uid, so they are stable.
+ */
+import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
+import { contentState, maskMobile } from '../content-store.ts';
+import { fail, ok } from '../envelope.ts';
+import { requestOrigin } from '../media.ts';
+import { defineUserRoute, type Route } from './route.ts';
+
+const FACTOR = 7919;
+const OFFSET = 1_000_003;
+export const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
+export const INVALID_CODE_MSG = '邀请码无效 / Invalid invitation code';
+export const OWN_CODE_MSG = '不能绑定自己的邀请码 / You cannot bind your own code';
+export const ALREADY_BOUND_MSG = '已绑定邀请码 / You have already bound an invitation code';
+
+export function inviteCode(uid: number): string {
+  return (uid * FACTOR + OFFSET).toString(36).toUpperCase();
+}
+
+/** The uid a code belongs to, or undefined when it is not one inviteCode makes. */
+export function uidOfInviteCode(code: string): number | undefined {
+  const n = parseInt(code.toLowerCase(), 36);
+  if (!Number.isSafeInteger(n) || n < OFFSET || (n - OFFSET) % FACTOR !== 0) return undefined;
+  const uid = (n - OFFSET) / FACTOR;
+  return inviteCode(uid) === code.toUpperCase() ? uid : undefined;
+}
+
+export const inviteRoutes: Route[] = [
+  defineUserRoute(PATH.inviteInfo, () => ({}), (_req, ctx, user) => {
+    const state = contentState(ctx.store);
+    const conf = ctx.fixtures.content.invite;
+    const code = inviteCode(user.uid);
+    // Latest first; the same instant keeps the later binding first.
+    const invited = [...state.invites]
+      .reverse()
+      .filter(([, inv]) => inv.inviterUid === user.uid)
+      .sort(([, a], [, b]) => b.atMs - a.atMs)
+      .flatMap(([friendUid, inv]): InvitedFriend[] => {
+        const friend = ctx.store.userByUid(friendUid);
+        return friend
+          ? [{ uid: friend.uid, username: friend.username, mobile: maskMobile(friend.mobile), bound_at: Math.floor(inv.atMs / 1000), reward: inv.inviterReward }]
+          : [];
+      });
+    const bound = state.invites.get(user.uid);
+    return ok({
+      code,
+      invite_url: `${requestOrigin(ctx.headers)}/main/login/index?invite_code=${code}`,
+      invited_count: invited.length,
+      inviter_reward: conf.inviter_reward,
+      invitee_reward: conf.invitee_reward,
+      max_rewarded: conf.max_rewarded,
+      total_reward: invited.reduce((sum, f) => sum + f.reward, 0),
+      bound_code: bound?.code ?? '',
+      invited,
+      rules: [...conf.rules],
+    });
+  }),
+
+  defineUserRoute(
+    PATH.bindInvite,
+    (input) => ({ code: input.string('code', { pattern: INVITE_CODE, patternHint: '4 to 16 letters or digits' }) }),
+    (req, ctx, user) => {
+      const state = contentState(ctx.store);
+      const inviterUid = uidOfInviteCode(req.code);
+      const inviter = inviterUid === undefined ? undefined : ctx.store.userByUid(inviterUid);
+      if (!inviter) return fail(BODY_CODE.failed, INVALID_CODE_MSG);
+      if (inviter.uid === user.uid) return fail(BODY_CODE.failed, OWN_CODE_MSG);
+      if (state.invites.has(user.uid)) return fail(BODY_CODE.failed, ALREADY_BOUND_MSG);
+      const conf = ctx.fixtures.content.invite;
+      const now = ctx.clock.now();
+      const rewarded = [...state.invites.values()].filter((i) => i.inviterUid === inviter.uid && i.inviterReward > 0).length;
+      const inviterReward = rewarded < conf.max_rewarded ? conf.inviter_reward : 0;
+      state.invites.set(user.uid, { inviterUid: inviter.uid, code: inviteCode(inviter.uid), atMs: now, inviterReward });
+      state.grant(user, 'invite', `Joined with ${inviter.username}'s invitation`, now, { duration: conf.invitee_reward });
+      if (inviterReward > 0) state.grant(inviter, 'invite', `${user.username} joined with your invitation`, now, { duration: inviterReward });
+      return ok(
+        { inviter: inviter.username, duration: conf.invitee_reward, user_duration: user.duration, duration_coin: user.durationCoin },
+        'Invitation bound',
+      );
+    },
+  ),
+];

@@ -1,0 +1,62 @@
+/**
+ * Pay group: GET pay/product_list, POST h5_pay/create_order and GET
+ * h5_pay/order_status. An order's `pay_url` is the mock payment page on this
+ * server (pay-page.ts), whose Pay / Cancel buttons settle the order and send
+ * the browser back to the app's pay result page.
+ */
+import { BODY_CODE, HEADER, PATH, type PayType, type ProductKind } from '../../web/api/contract.ts';
+import { contentState } from '../content-store.ts';
+import { fail, ok } from '../envelope.ts';
+import { requestOrigin } from '../media.ts';
+import { createOrder, findShopItem, ORDER_ID, orderView } from '../orders.ts';
+import { defineRoute, defineUserRoute, type Route } from './route.ts';
+
+const PAY_TYPES: readonly PayType[] = ['wxpay', 'alipay'];
+const KINDS: readonly ProductKind[] = ['coin', 'duration'];
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+function mockSession(headers: Parameters<typeof requestOrigin>[0]): string | undefined {
+  const v = headers[HEADER.mockSession];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s === undefined || s === '' ? undefined : s;
+}
+
+export const payRoutes: Route[] = [
+  // GET: /kind/coin or /kind/duration, or all.
+  defineRoute(
+    PATH.productList,
+    (input) => ({ kind: input.has('kind') ? input.oneOf('kind', KINDS) : undefined }),
+    (req, ctx) => ok({ list: ctx.fixtures.content.shop.products.filter((p) => req.kind === undefined || p.kind === req.kind).map((p) => ({ ...p })) }),
+  ),
+
+  defineUserRoute(
+    PATH.createOrder,
+    (input) => ({ product_id: input.int('product_id', { min: 1 }), pay_type: input.oneOf('pay_type', PAY_TYPES) }),
+    (req, ctx, user) => {
+      const item = findShopItem(ctx.fixtures, req.product_id);
+      if (!item) return fail(BODY_CODE.failed, PRODUCT_NOT_FOUND);
+      const pay = ctx.fixtures.systemInfo.pay_config;
+      if ((req.pay_type === 'wxpay' ? pay.h5_wxpay : pay.h5_alipay) !== 1) {
+        return fail(BODY_CODE.failed, `Payment method "${req.pay_type}" is not available`);
+      }
+      const now = ctx.clock.now();
+      const rec = createOrder(contentState(ctx.store), user.uid, item, req.pay_type, now, {
+        origin: requestOrigin(ctx.headers),
+        session: mockSession(ctx.headers),
+      });
+      return ok(orderView(rec, now), 'Order created');
+    },
+  ),
+
+  // GET: /order_id/CG…
+  defineUserRoute(
+    PATH.orderStatus,
+    (input) => ({ order_id: input.string('order_id', { pattern: ORDER_ID, patternHint: 'an order id like "CG2025030110000000010042"' }) }),
+    (req, ctx, user) => {
+      const rec = contentState(ctx.store).orders.get(req.order_id);
+      if (!rec || rec.uid !== user.uid) return fail(BODY_CODE.failed, ORDER_NOT_FOUND);
+      return ok(orderView(rec, ctx.clock.now()));
+    },
+  ),
+];
