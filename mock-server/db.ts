@@ -25,6 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer from 'json-server';
 import { HEADER } from '../web/api/contract.ts';
+import { ApiError } from './envelope.ts';
 import { header, readBody } from './request.ts';
 import { phoneKey } from './phone.ts';
 import { defineSlot, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
@@ -160,6 +161,14 @@ const dbSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
       return returnValue;
     },
   });
+  // json-server answers an unknown id with 404 and `{}`; QA gets a sentence.
+  Object.assign(router, {
+    render: (req: Request, res: Response): void => {
+      const data: unknown = res.locals['data'];
+      if (res.statusCode === 404) res.json({ error: `Not found: ${req.method} ${req.originalUrl.slice(0, 200)}` });
+      else res.json(data);
+    },
+  });
   return { store, handle: (req, res, next) => router(req, res, next) };
 });
 
@@ -187,19 +196,31 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
       return next(err);
     }
     sessionOf.set(req, session);
-    const method = req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || method === 'DELETE') {
-      if (method === 'DELETE') {
-        const m = /^\/users\/([^/]+)\/?$/.exec(req.path);
-        if (m && !session.store.users.some((u) => String(u.uid) === m[1])) return next(new DbError(404, `No user with uid ${m[1] ?? ''}`));
+    for (const segment of req.path.split('/')) {
+      try {
+        decodeURIComponent(segment);
+      } catch {
+        return next(new DbError(400, `Malformed percent-encoding in path segment "${segment.slice(0, 100)}"`));
       }
-      return next();
     }
-    if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return next(new DbError(405, `Method ${method} is not supported on /__db/`));
+    const method = req.method;
+    const writes = method === 'POST' || method === 'PUT' || method === 'PATCH';
+    if (!writes && method !== 'GET' && method !== 'HEAD' && method !== 'DELETE') {
+      return next(new DbError(405, `Method ${method} is not supported on /__db/`));
+    }
+    if (method === 'DELETE') {
+      const m = /^\/users\/([^/]+)\/?$/.exec(req.path);
+      if (m && !session.store.users.some((u) => String(u.uid) === m[1])) return next(new DbError(404, `No user with uid ${m[1] ?? ''}`));
+    }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    // Every body is read here (bounded), never by json-server's own parser: its errors would answer a stack trace.
     readBody(req).then(
       (body) => {
         if (!body.ok) return next(new DbError(413, 'Request body is larger than 1 MiB'));
+        if (!writes) {
+          Object.assign(req, { body: {}, _body: true });
+          return next();
+        }
         if (body.text.trim() !== '' && type !== 'application/json') return next(new DbError(400, 'Send the body as application/json'));
         let value: unknown = {};
         if (body.text.trim() !== '') {
@@ -251,8 +272,8 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
       res.end();
       return;
     }
-    if (err instanceof DbError) {
-      res.status(err.status).json({ error: err.message });
+    if (err instanceof DbError || err instanceof ApiError) {
+      res.status(err instanceof DbError ? err.status : 400).json({ error: err.message });
       return;
     }
     o.log(`/__db/ error on ${req.method} ${req.originalUrl.slice(0, 200)}: ${err instanceof Error ? err.message : String(err)}`);

@@ -19,7 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
 import { ApiError } from '../envelope.ts';
-import { header, readBody } from '../request.ts';
+import { discardRest, header, readBody } from '../request.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
 import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
@@ -246,7 +246,8 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
       }
       send(res, 200, await handler(req, session, query));
     } catch (err) {
-      if (!req.complete) req.resume();
+      // Let an unread upload drain (bounded) so the client can read the answer.
+      if (!req.complete) discardRest(req);
       if (err instanceof ControlError) send(res, err.status, { error: err.message });
       else if (err instanceof FieldError) send(res, 400, { error: err.message });
       else if (err instanceof ClockNotVirtualError || err instanceof ApiError) send(res, 400, { error: err.message });
