@@ -223,6 +223,8 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   let checkManufacturer = deps.manufacturer ?? 'mock';
   let lastCheck: Promise<void> = Promise.resolve();
   let disposed = false;
+  /** The page is hidden or left: a stream that comes up meanwhile (reconnect) hangs up at once. */
+  let away = false;
 
   // ------------------------------------------------------------ derived
   const member = computed(() => isMember(user.value));
@@ -421,6 +423,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       if (end) emit('ended', end);
       return;
     }
+    if (event === 'playing' && away) dispatch({ type: 'leave', minutes: hangupMinutes.value });
     emit(event, undefined);
   }
 
@@ -548,7 +551,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
 
   /** Back to the non-member default clarity (membership lost, trial over), on the stream too. */
   async function fallBackClarity(): Promise<void> {
-    await persist({ clarity: nonMemberDefaultIndex({ ...clarityCtx.value, user: user.value }) });
+    await persist({ clarity: nonMemberDefaultIndex(clarityCtx.value) });
     await applyClarityToStream();
   }
 
@@ -676,6 +679,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     start(game, opts = {}) {
       if (disposed || !canStart(st.value)) return false;
       playOptions = opts;
+      away = false;
       const u = deps.getUser();
       if (u) applyUserInfo(u);
       system.value = deps.getSystem();
@@ -689,9 +693,18 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     },
     acceptSeat: () => dispatch({ type: 'accept-seat' }),
     cancelQueue: () => dispatch({ type: 'cancel-queue' }),
-    leave: () => dispatch({ type: 'leave', minutes: hangupMinutes.value }),
-    returnToGame: () => dispatch({ type: 'return' }),
-    reconnect: () => dispatch({ type: 'reconnect' }),
+    leave() {
+      away = true;
+      dispatch({ type: 'leave', minutes: hangupMinutes.value });
+    },
+    returnToGame() {
+      away = false;
+      dispatch({ type: 'return' });
+    },
+    reconnect() {
+      away = false;
+      dispatch({ type: 'reconnect' });
+    },
     back() {
       const action = backAction(st.value);
       if (action === 'stopped-queue') dispatch({ type: 'cancel-queue' });

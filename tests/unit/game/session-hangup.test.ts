@@ -128,6 +128,21 @@ describe('SPEC §4 Hang-up', () => {
     expect(h.session.phase.value).toBe('hung-up');
   });
 
+  it('SPEC §4 leaving while reconnecting hangs up as soon as the stream is back', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(43001);
+    await flush();
+    h.session.leave();
+    expect(h.session.phase.value).toBe('reconnecting');
+    h.sdk.stream();
+    expect(h.session.phase.value).toBe('hung-up');
+    expect(h.sdk.log.at(-1)).toBe('pause');
+    h.session.returnToGame();
+    h.sdk.stream();
+    expect(h.session.phase.value).toBe('playing');
+  });
+
   it('SPEC §2 back gesture while hung up does nothing (the page was left)', async () => {
     const h = harness();
     await h.play();
