@@ -14,10 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleSize } from './bundle-size.ts';
+import { mockRps } from './mock-rps.ts';
+import { mockSockets } from './mock-sockets.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets];
 
 const HISTORY_LIMIT = 30;
 
