@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../web/api/contract.ts';
-import { openSocket, rawRequest, startApp, T0, type Started } from './helpers.ts';
+import { openSocket, rawRequest, startApp, T0, type Started, type TestSocket } from './helpers.ts';
+import { MEMBER, openDuration, player } from './game-helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -9,7 +10,10 @@ beforeEach(async () => {
 });
 afterEach(() => s.close());
 
-const DURATION = '/socket/duration';
+/** A duration socket authorised by a jtoken (GET socket/generate_token) of the member persona. */
+async function open(): Promise<TestSocket> {
+  return openDuration(s, await player(s, MEMBER));
+}
 
 /** Resolve when `ws` has seen its close frame, or after `ms` (real time) with undefined. */
 function closedWithin(ws: WebSocket, ms: number): Promise<number | undefined> {
@@ -25,7 +29,7 @@ function closedWithin(ws: WebSocket, ms: number): Promise<number | undefined> {
 
 describe('duration socket (SPEC §7, §9 heartbeat)', () => {
   it('answers a heartbeat with the server time in ms', async () => {
-    const sock = await openSocket(s.port, `${DURATION}?app_id=cg-h5&sc_id=1`);
+    const sock = await open();
     sock.ws.send(JSON.stringify({ type: 'heartbeat' }));
     expect(await sock.next()).toEqual({ type: 'heartbeat', time: T0 });
     s.clock.advance(25_000);
@@ -35,7 +39,7 @@ describe('duration socket (SPEC §7, §9 heartbeat)', () => {
   });
 
   it('closes with 4001 when no message arrives for 70 s of server-clock time (SPEC §8, §9)', async () => {
-    const sock = await openSocket(s.port, DURATION);
+    const sock = await open();
     sock.ws.send(JSON.stringify({ type: 'heartbeat' }));
     await sock.next();
     s.clock.advance(SOCKET_HEARTBEAT_TIMEOUT_MS - 1);
@@ -45,7 +49,7 @@ describe('duration socket (SPEC §7, §9 heartbeat)', () => {
   });
 
   it('every message restarts the 70 s wait', async () => {
-    const sock = await openSocket(s.port, DURATION);
+    const sock = await open();
     for (let i = 0; i < 3; i++) {
       s.clock.advance(60_000);
       sock.ws.send(JSON.stringify({ type: 'heartbeat' }));
@@ -57,7 +61,7 @@ describe('duration socket (SPEC §7, §9 heartbeat)', () => {
   });
 
   it('a non-JSON or unknown message answers an error message and keeps the socket open', async () => {
-    const sock = await openSocket(s.port, DURATION);
+    const sock = await open();
     sock.ws.send('hello');
     expect(await sock.next()).toMatchObject({ type: 'error' });
     sock.ws.send(JSON.stringify({ type: 'dance' }));
@@ -76,7 +80,7 @@ describe('duration socket (SPEC §7, §9 heartbeat)', () => {
   });
 
   it('closing the app closes open sockets', async () => {
-    const sock = await openSocket(s.port, DURATION);
+    const sock = await open();
     await s.close();
     expect(await closedWithin(sock.ws, 2000)).toBeDefined();
   });

@@ -19,6 +19,11 @@ export function createApi(http: HttpClient) {
     <P extends keyof Endpoints>(path: P) =>
     (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
       http.call<Res<P>>(path, data as Record<string, unknown>, { method: 'GET', ...opts });
+  /** A call under the API base with the contract's method for its path. */
+  const api =
+    <P extends keyof Endpoints>(path: P) =>
+    (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
+      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], ...opts });
   /** Game flow calls (SPEC §7): under the game API base with the game header set. */
   const game =
     <P extends keyof Endpoints>(path: P) =>
@@ -33,6 +38,32 @@ export function createApi(http: HttpClient) {
     webLogin: post(PATH.webLogin),
     getUserBalance: post(PATH.getUserBalance),
     protocol: post(PATH.protocol),
+
+    // ---- catalogue, home, account and shop (owned by web/pages and web/state)
+    gameInfo: api(PATH.gameInfo),
+    gameList: api(PATH.gameList),
+    getTagList: api(PATH.getTagList),
+    gameSearch: api(PATH.gameSearch),
+    hotGame: api(PATH.hotGame),
+    similarList: api(PATH.similarList),
+    playgame: api(PATH.playgame),
+    updateDown: api(PATH.updateDown),
+    playedList: api(PATH.playedList),
+    getOpPlan: api(PATH.getOpPlan),
+    homeList: api(PATH.homeList),
+    minorWebConfig: api(PATH.minorWebConfig),
+    signInConf: api(PATH.signInConf),
+    signIn: api(PATH.signIn),
+    authPost: api(PATH.authPost),
+    getAuthMessage: api(PATH.getAuthMessage),
+    cgPropertyDetail: api(PATH.cgPropertyDetail),
+    inviteInfo: api(PATH.inviteInfo),
+    bindInvite: api(PATH.bindInvite),
+    eventReport: api(PATH.eventReport),
+    memberCardList: api(PATH.memberCardList),
+    productList: api(PATH.productList),
+    createOrder: api(PATH.createOrder),
+    orderStatus: api(PATH.orderStatus),
 
     // ---- game flow (owned by web/game; SPEC §4, §7). All but generateToken use the game base and header set.
     getToken: game(PATH.getToken),

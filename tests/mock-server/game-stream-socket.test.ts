@@ -1,0 +1,229 @@
+/**
+ * The game stream socket of the app's mock SDK (SPEC §4 "Progress", "Stream events", "Hang-up"): progress 30/50/80/100,
+ * stalling, frames and input, the stream events 43000/43001/43100/45001/54001, and taking a queue seat by connecting.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  GAME_CODE,
+  HANGUP_MINUTE_MS,
+  PATH,
+  SOCKET_CLOSE_UNKNOWN_SESSION,
+  STREAM_PROGRESS_STEP_MS,
+  type GameQueueResponse,
+  type SeatReadyInfo,
+  type StreamEventCode,
+  type UserScListResponse,
+} from '../../web/api/contract.ts';
+import { gameStateOf } from '../../mock-server/game/state.ts';
+import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
+import { openSocket, startApp, type Started, type TestSocket } from './helpers.ts';
+import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, settle, startPlaying, useScript, type Player } from './game-helpers.ts';
+
+let s: Started;
+beforeEach(async () => {
+  s = await startApp();
+});
+afterEach(() => s.close());
+
+const list = (p: Player) => gameCall<UserScListResponse>(s, PATH.userScList, { manufacturer: MANUFACTURER, client_sid: 'c', sn: '1' }, p.token);
+const stopGame = (p: Player, scId: string) => gameCall(s, PATH.stopGame, { sc_id: scId, game_key: GAME_KEY }, p.token);
+
+/** Advance to 100 % (4 steps) and read the four progress messages. */
+async function toFull(sock: TestSocket, stepMs = STREAM_PROGRESS_STEP_MS): Promise<unknown[]> {
+  s.clock.advance(4 * stepMs);
+  return [await sock.next(), await sock.next(), await sock.next(), await sock.next()];
+}
+
+function silentFor(sock: TestSocket, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(true), ms);
+    sock.ws.once('message', () => {
+      clearTimeout(t);
+      resolve(false);
+    });
+  });
+}
+
+describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, stream received 100)', () => {
+  it('sends 30, 50, 80, 100 one step apart (default 500 ms)', async () => {
+    const p = await player(s, MEMBER);
+    const sock = await openStream(s, await startPlaying(s, p));
+    s.clock.advance(STREAM_PROGRESS_STEP_MS - 1);
+    expect(await silentFor(sock, 50)).toBe(true);
+    const got: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      s.clock.advance(i === 0 ? 1 : STREAM_PROGRESS_STEP_MS);
+      got.push(await sock.next());
+    }
+    expect(got).toEqual([
+      { type: 'progress', value: 30, stage: 'server_connect' },
+      { type: 'progress', value: 50, stage: 'exchange' },
+      { type: 'progress', value: 80, stage: 'game_start' },
+      { type: 'progress', value: 100, stage: 'stream_received' },
+    ]);
+    sock.ws.close();
+  });
+
+  it('follows script.progress.stepMs and stalls at stallAt', async () => {
+    useScript(s, { progress: { stepMs: 2000, stallAt: 80 } });
+    const p = await player(s, MEMBER);
+    const sock = await openStream(s, await startPlaying(s, p));
+    s.clock.advance(6000);
+    expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
+    s.clock.advance(60_000);
+    expect(await silentFor(sock, 50)).toBe(true);
+    sock.ws.close();
+  });
+
+  it('an unknown or ended sc_id is closed with 4004', async () => {
+    const unknown = await openStream(s, '999999');
+    expect((await unknown.closed()).code).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    await stopGame(p, scId);
+    expect((await (await openStream(s, scId)).closed()).code).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
+  });
+});
+
+describe('frames and input', () => {
+  it('from 100 % sends a frame every second counting the inputs received', async () => {
+    const p = await player(s, MEMBER);
+    const sock = await openStream(s, await startPlaying(s, p));
+    await toFull(sock);
+    s.clock.advance(1000);
+    expect(await sock.next()).toMatchObject({ type: 'frame', seq: 1, inputs: 0, last_input: null });
+    sock.ws.send(JSON.stringify({ type: 'input', device: 'gamepad', buttons: Array<number>(17).fill(0), axes: [0, 0, 0.5, -1] }));
+    sock.ws.send(JSON.stringify({ type: 'input', device: 'keyboard', key: 'KeyW', down: true }));
+    sock.ws.send(JSON.stringify({ type: 'input', device: 'touch', x: 0.4, y: 0.6, action: 'down' }));
+    await settle();
+    s.clock.advance(1000);
+    const frame = await sock.next();
+    expect(frame).toMatchObject({ type: 'frame', seq: 2, inputs: 3, last_input: 'touch' });
+    expect((frame as { hue: number }).hue).toBeGreaterThanOrEqual(0);
+    sock.ws.close();
+  });
+
+  it('answers a malformed input or unknown message with an error and keeps streaming; a heartbeat gets the time', async () => {
+    const p = await player(s, MEMBER);
+    const sock = await openStream(s, await startPlaying(s, p));
+    sock.ws.send(JSON.stringify({ type: 'input', device: 'gamepad', buttons: 'A' }));
+    expect(await sock.next()).toMatchObject({ type: 'error', msg: expect.stringMatching(/gamepad/) as string });
+    sock.ws.send(JSON.stringify({ type: 'input', device: 'wheel' }));
+    expect(await sock.next()).toMatchObject({ type: 'error' });
+    sock.ws.send('not json');
+    expect(await sock.next()).toMatchObject({ type: 'error' });
+    sock.ws.send(JSON.stringify({ type: 'heartbeat' }));
+    expect(await sock.next()).toMatchObject({ type: 'heartbeat' });
+    expect((await toFull(sock))[3]).toMatchObject({ value: 100 });
+    sock.ws.close();
+  });
+});
+
+describe('stream events (SPEC §4)', () => {
+  it.each([
+    [43000, true],
+    [54001, true],
+    [43001, false],
+    [43100, false],
+    [45001, false],
+  ] as Array<[StreamEventCode, boolean]>)('%i at its time after 100 %%; ends the session: %s', async (code, ends) => {
+    useScript(s, { stream: [{ atMs: 5000, code }] });
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    const sock = await openStream(s, scId);
+    await toFull(sock);
+    s.clock.advance(4999);
+    for (let i = 0; i < 4; i++) expect(await sock.next()).toMatchObject({ type: 'frame' });
+    s.clock.advance(1);
+    const msg = await sock.next();
+    expect(msg).toMatchObject({ type: 'event', code });
+    expect(typeof (msg as { msg: unknown }).msg).toBe('string');
+    if (ends) {
+      expect((await sock.closed()).code).toBe(1000);
+      expect((await stopGame(p, scId)).envelope.code).toBe(GAME_CODE.sessionNotFound);
+    } else {
+      await settle();
+      expect((await list(p)).envelope.data.list.map((r) => r.sc_id)).toEqual([scId]);
+      sock.ws.close();
+    }
+  });
+
+  it('fire once per game session: a reconnected stream (43001) does not get them again', async () => {
+    useScript(s, { stream: [{ atMs: 2000, code: 43001 }] });
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    const first = await openStream(s, scId);
+    await toFull(first);
+    s.clock.advance(2000);
+    await first.next(); // frame
+    expect(await first.next()).toMatchObject({ type: 'event', code: 43001 });
+    first.ws.close();
+    await first.closed();
+    expect((await gameCall(s, PATH.reconPlayGame, { sc_id: scId, game_key: GAME_KEY }, p.token)).envelope.data).toMatchObject({ code: 200 });
+    const second = await openStream(s, scId);
+    await toFull(second);
+    s.clock.advance(5000);
+    const msgs = [];
+    for (let i = 0; i < 5; i++) msgs.push(await second.next());
+    expect(msgs.every((m) => (m as { type: string }).type === 'frame')).toBe(true);
+    second.ws.close();
+  });
+
+  it('pushStreamEvent sends one now (43000 also ends the session)', async () => {
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    const sock = await openStream(s, scId);
+    const state = gameStateOf({ session: s.app.sessions.get('default') });
+    expect(pushStreamEvent(state, 45001)).toBe(1);
+    expect(await sock.next()).toMatchObject({ type: 'event', code: 45001 });
+    expect(pushStreamEvent(state, 43000, scId)).toBe(1);
+    expect(await sock.next()).toMatchObject({ type: 'event', code: 43000 });
+    expect((await sock.closed()).code).toBe(1000);
+  });
+});
+
+describe('the stream and the session', () => {
+  it('connecting takes a ready queue seat: it no longer expires (SPEC §4 seat)', async () => {
+    useScript(s, { queue: { positions: [] } });
+    const p = await player(s, MEMBER);
+    const q = (await playGame(s, p)).envelope.data as { queue_id: string };
+    const poll = () => gameCall<GameQueueResponse>(s, PATH.gameQueue, { queue_id: q.queue_id, queue_grade: 1, game_key: GAME_KEY, token: p.playToken }, p.token);
+    const seat = (await poll()).envelope.data as SeatReadyInfo;
+    expect(seat.code).toBe(200);
+    const sock = await openSocket(s.port, `/socket/${seat.stream_url}`);
+    await settle();
+    s.clock.advance(60_000);
+    expect((await poll()).envelope.data).toMatchObject({ code: 200, sc_id: seat.sc_id, seat_expire_seconds: 0 });
+    sock.ws.close();
+  });
+
+  it('when the last stream closes the session hangs up for its timer, then stops; connecting again cancels it', async () => {
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    await gameCall(s, PATH.setHangUpTimer, { game_key: GAME_KEY, sc_id: scId, hang_up_timer: 5 }, p.token);
+    const sock = await openStream(s, scId);
+    sock.ws.close();
+    await sock.closed();
+    await settle();
+    const row = (await list(p)).envelope.data.list[0];
+    expect(row).toMatchObject({ sc_id: scId, type: 'able_recon' });
+    expect(row?.hang_up_end_time).toBeGreaterThan(0);
+
+    const back = await openStream(s, scId);
+    s.clock.advance(10 * HANGUP_MINUTE_MS);
+    expect((await list(p)).envelope.data.list[0]?.hang_up_end_time).toBeUndefined();
+    back.ws.close();
+    await back.closed();
+    await settle();
+    s.clock.advance(5 * HANGUP_MINUTE_MS);
+    expect((await list(p)).envelope.data.list).toEqual([]);
+  });
+
+  it('sc_hang_up closes the open stream (hang-up has no stream)', async () => {
+    const p = await player(s, MEMBER);
+    const scId = await startPlaying(s, p);
+    const sock = await openStream(s, scId);
+    await gameCall(s, PATH.scHangUp, { game_key: GAME_KEY, sc_id: scId, hang_up_timer: 3 }, p.token);
+    expect(await sock.closed()).toEqual({ code: 1000, reason: 'hang-up' });
+  });
+});
