@@ -49,7 +49,7 @@ import { createSocketHub } from './sockets/hub.ts';
 import { createStreamSocket } from './sockets/stream.ts';
 import { serveStatic } from './static.ts';
 import { createStore, type Store } from './store.ts';
-import { FieldError } from './validate.ts';
+import { FieldError, isObj } from './validate.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURES_DIR = path.join(REPO_ROOT, 'fixtures');
@@ -120,7 +120,7 @@ function sendText(res: ServerResponse, status: number, body: string, extra: Reco
 }
 
 function isEnvelope(value: unknown): value is ApiEnvelope {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && typeof (value as { msg?: unknown }).msg === 'string';
+  return isObj(value) && typeof value['code'] === 'number' && typeof value['msg'] === 'string';
 }
 
 function errorMessage(err: unknown): string {
