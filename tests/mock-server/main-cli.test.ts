@@ -122,6 +122,24 @@ describe('main.ts (npm start)', () => {
   );
 });
 
+describe('npm run mock -- --scenario NAME (QA guide)', () => {
+  it(
+    'applies a scenario file to the default session; other sessions start clean',
+    async () => {
+      const r = run(['--dist', dist.dir, '--scenario', 'server-error-500'], { PORT: '0' });
+      const port = Number(/:(\d+)$/.exec(await r.firstLine)?.[1]);
+      const summary = JSON.parse((await rawRequest(port, { path: '/__mock/session' })).text) as { scenario: string; faults: unknown[] };
+      expect(summary).toMatchObject({ scenario: 'server-error-500', faults: [{ status: 500, count: 3 }] });
+      const other = JSON.parse((await rawRequest(port, { path: '/__mock/session?session=qa' })).text) as { scenario: string };
+      expect(other.scenario).toBe('default');
+      expect((await rawRequest(port, { method: 'POST', path: '/api/index/api/system_info' })).status).toBe(500);
+      r.child.kill('SIGTERM');
+      expect(await within(r.exit, 'did not stop')).toBe(0);
+    },
+    LIMIT_MS * 2,
+  );
+});
+
 describe('CLI arguments', () => {
   it('defaults: port 8080, host 127.0.0.1, no latency, default scenario', () => {
     expect(parseCli([], {})).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', latencyMs: 0, scenario: 'default', fixturesDir: undefined, distDir: undefined });

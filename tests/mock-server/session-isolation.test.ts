@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
+import { createSessionRegistry } from '../../mock-server/scenarios/session.ts';
+import { createStore } from '../../mock-server/store.ts';
 import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn } from './control-helpers.ts';
 import { call, login, openSocket, rawRequest, startApp, type Started } from './helpers.ts';
 
@@ -109,5 +111,19 @@ describe('mock sessions: parallel QA scripts never see each other (issue "Isolat
     expect(control.body['error']).toMatch(/Invalid mock session name/);
     await expect(openSocket(s.port, `/socket/duration?mock_session=${encodeURIComponent(name)}`)).rejects.toThrow(/400/);
     expect((await rawRequest(s.port, { path: '/__health' })).status).toBe(200);
+  });
+});
+
+describe('session registry', () => {
+  it('keeps at most maxSessions, dropping the least recently used one without sockets (never "default")', () => {
+    const registry = createSessionRegistry(s.clock, (clock) => createStore(s.app.fixtures, clock), 3);
+    registry.get(undefined);
+    registry.get('a');
+    registry.get('b');
+    registry.get('a'); // a is now more recent than b
+    registry.get('c');
+    expect(registry.list().map((x) => x.name).sort()).toEqual(['a', 'c', 'default']);
+    expect(registry.find('b')).toBeUndefined();
+    registry.close();
   });
 });
