@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { maskMobile } from '../../../core/storage/session.ts';
+import { HomeFeed } from './feed.tsx';
 
 const LIBRARY = '/main/gameLibrary/index';
 
@@ -38,14 +39,6 @@ export default function HomePage() {
       </header>
       <div className="scroll">
         <div className="content">
-          <section className="hero" aria-labelledby="hero-title">
-            <span className="hero__eyebrow">Cloud gaming</span>
-            <h2 id="hero-title" className="hero__title">
-              Console-quality games, streamed to your phone. No downloads.
-            </h2>
-            <Button onClick={() => navigate(LIBRARY)}>Browse games</Button>
-          </section>
-
           {loginInfo ? (
             <section className="stats" aria-label="Your account">
               <div className="stat">
@@ -81,6 +74,8 @@ export default function HomePage() {
               </button>
             ))}
           </nav>
+
+          <HomeFeed />
 
           <section className="card banner">
             <div className="banner__text">

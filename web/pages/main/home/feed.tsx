@@ -1,0 +1,72 @@
+import { useLocation } from 'wouter';
+import type { HomeSection } from '../../../api/contract.ts';
+import { api, clock } from '../../../app/services.ts';
+import { detailUrl, listUrl } from '../../../state/catalogue.ts';
+import { useAsync } from '../../../ui/use-async.ts';
+import { Carousel } from '../../../ui/Carousel.tsx';
+import { GameCard } from '../../../ui/GameCard.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { useGameMenu } from './game-menu.tsx';
+
+const moreUrl = (s: HomeSection): string | null =>
+  !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
+
+/** home_list: the banner carousel and the sections of game rows. */
+export function HomeFeed() {
+  const [, navigate] = useLocation();
+  const [state, retry] = useAsync(() => api.homeList({}, { silent: true }), []);
+  const { open, menu, sheet } = useGameMenu();
+  if (state.status === 'loading') return <Spinner label="Loading games" />;
+  if (state.status === 'error')
+    return (
+      <div className="cat-empty" role="alert">
+        <p>Games could not be loaded.</p>
+        <Button variant="secondary" onClick={retry}>
+          Try again
+        </Button>
+      </div>
+    );
+  const { banners, sections } = state.value;
+  return (
+    <>
+      {banners.length > 0 && (
+        <Carousel
+          label="Featured games"
+          items={banners}
+          clock={clock}
+          render={(b) => (
+            <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
+              <img src={b.image} alt="" draggable={false} />
+              <span className="hbanner__text">
+                <strong>{b.title}</strong>
+                <span>{b.subtitle}</span>
+              </span>
+            </button>
+          )}
+        />
+      )}
+      {sections.map((s) => {
+        const more = moreUrl(s);
+        return (
+          <section key={s.key} className="hsection" aria-labelledby={`hs-${s.key}`}>
+            <div className="hsection__head">
+              <h2 id={`hs-${s.key}`}>{s.title}</h2>
+              {more && (
+                <button type="button" className="link-btn" onClick={() => navigate(more)}>
+                  More
+                </button>
+              )}
+            </div>
+            <div className={`hsection__${s.layout}`}>
+              {s.games.map((g) => (
+                <GameCard key={g.id} game={g} wide={s.layout === 'large'} onOpen={open} onMenu={menu} />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+      {sheet}
+    </>
+  );
+}

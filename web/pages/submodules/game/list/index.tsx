@@ -1,0 +1,26 @@
+import { useSearch } from 'wouter';
+import { api } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { LIBRARY_PATH, parseId, parseSort } from '../../../../state/catalogue.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { PagedGames, usePaged } from './paged.tsx';
+
+/** A titled list of one tag's games, or all games in one sort (`?tag_id=…&sort=…&title=…`). */
+export default function GameListPage() {
+  const q = new URLSearchParams(useSearch());
+  const tagId = parseId(q.get('tag_id'));
+  const sort = parseSort(q.get('sort'));
+  const title = q.get('title')?.trim() || 'Games';
+  const paged = usePaged(
+    (page) => api.gameList({ page, page_size: 20, ...(tagId ? { tag_id: tagId } : {}), ...(sort ? { sort } : {}) }, { silent: true }),
+    [tagId, sort],
+  );
+  return (
+    <>
+      <NavBar title={title} onBack={() => goBack(LIBRARY_PATH)} />
+      <div className="content">
+        <PagedGames paged={paged} empty={<p>No games here yet.</p>} />
+      </div>
+    </>
+  );
+}

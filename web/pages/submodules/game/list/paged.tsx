@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { GameSummary, Page } from '../../../../api/contract.ts';
+import { appendPage, emptyPaged, type PagedState } from '../../../../state/catalogue.ts';
+import { GameCard } from '../../../../ui/GameCard.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useGameMenu } from '../../../main/home/game-menu.tsx';
+
+export interface Paged<T> {
+  state: PagedState<T>;
+  loading: boolean;
+  error: boolean;
+  loadMore: () => void;
+}
+
+/** Pages of a list, restarted when `key` changes; a stale answer never lands in a newer list. */
+export function usePaged<T extends { id: number }>(fetchPage: (page: number) => Promise<Page<T>>, key: unknown[]): Paged<T> {
+  const [state, setState] = useState<PagedState<T>>(emptyPaged);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
+  const gen = useRef(0);
+  const busy = useRef(false);
+
+  const load = (from: PagedState<T>, g: number) => {
+    busy.current = true;
+    setLoading(true);
+    setError(false);
+    fetchPage(from.page + 1).then(
+      (page) => {
+        if (g !== gen.current) return;
+        busy.current = false;
+        setLoading(false);
+        setState((s) => appendPage(s, page));
+      },
+      () => {
+        if (g !== gen.current) return;
+        busy.current = false;
+        setLoading(false);
+        setError(true);
+      },
+    );
+  };
+
+  useEffect(() => {
+    const g = ++gen.current;
+    const fresh = emptyPaged<T>();
+    setState(fresh);
+    load(fresh, g);
+  }, key);
+
+  return {
+    state,
+    loading,
+    error,
+    loadMore: () => {
+      if (!busy.current && state.hasMore) load(state, gen.current);
+    },
+  };
+}
+
+/** Calls `onVisible` whenever it scrolls into view (re-armed after each page). */
+function Sentinel({ onVisible, page, children }: { onVisible: () => void; page: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const cb = useRef(onVisible);
+  cb.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && cb.current(), { rootMargin: '0px 0px 240px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [page]);
+  return (
+    <div ref={ref} className="cat-more">
+      {children}
+    </div>
+  );
+}
+
+/** A grid of games with load-more on scroll, and its loading, empty and error states. */
+export function PagedGames<T extends GameSummary>({
+  paged,
+  empty,
+  extra,
+  onOpen,
+}: {
+  paged: Paged<T>;
+  /** Called before a game opens (search remembers its keyword). */
+  onOpen?: () => void;
+  empty: ReactNode;
+  /** A line under each card (e.g. when it was last played). */
+  extra?: (game: T) => ReactNode;
+}) {
+  const { state, loading, error, loadMore } = paged;
+  const { open, menu, sheet } = useGameMenu();
+  if (state.items.length === 0) {
+    if (error) return <ErrorState onRetry={loadMore} />;
+    if (loading || state.page === 0) return <Spinner label="Loading games" />;
+    return <div className="cat-empty">{empty}</div>;
+  }
+  return (
+    <>
+      <ul className="ggrid" aria-label="Games">
+        {state.items.map((g) => (
+          <li key={g.id}>
+            <GameCard
+              game={g}
+              onOpen={(game) => {
+                onOpen?.();
+                open(game);
+              }}
+              onMenu={menu}
+            />
+            {extra?.(g)}
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <ErrorState onRetry={loadMore} />
+      ) : state.hasMore ? (
+        <Sentinel onVisible={loadMore} page={state.page}>
+          {loading ? (
+            <Spinner label="Loading more" />
+          ) : (
+            <Button variant="ghost" onClick={loadMore}>
+              Load more
+            </Button>
+          )}
+        </Sentinel>
+      ) : (
+        <p className="cat-end">That’s all {state.items.length} games</p>
+      )}
+      {sheet}
+    </>
+  );
+}
+
+export function ErrorState({ onRetry, message = 'Games could not be loaded.' }: { onRetry: () => void; message?: string }) {
+  return (
+    <div className="cat-empty" role="alert">
+      <p>{message}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

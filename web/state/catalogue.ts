@@ -1,0 +1,131 @@
+/**
+ * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): links, paging,
+ * recent searches, the search debounce and display formats. Framework-free,
+ * so each rule is unit-tested once (tests/unit/catalogue).
+ */
+import type { Clock } from '../core/clock.ts';
+
+export const DETAIL_PATH = '/submodules/game/detail/index';
+export const LIST_PATH = '/submodules/game/list/index';
+export const SEARCH_PATH = '/submodules/game/search/index';
+export const PLAYED_PATH = '/submodules/game/played/index';
+export const LIBRARY_PATH = '/main/gameLibrary/index';
+export const GAME_SCREEN_PATH = '/submodules/game/game/index';
+
+export const detailUrl = (id: number): string => `${DETAIL_PATH}?game_id=${id}`;
+/** The game screen of SPEC §2 ("may carry game_id"). */
+export const gameScreenUrl = (id: number): string => `${GAME_SCREEN_PATH}?game_id=${id}`;
+
+export function listUrl(opts: { tagId?: number; sort?: string; title: string }): string {
+  const q = new URLSearchParams();
+  if (opts.tagId) q.set('tag_id', String(opts.tagId));
+  if (opts.sort) q.set('sort', opts.sort);
+  q.set('title', opts.title);
+  return `${LIST_PATH}?${q.toString()}`;
+}
+
+/** A positive integer from a query value, else null ("abc", "0", "-3", "1.5" are not ids). */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+export type SortKey = 'hot' | 'new' | 'rating';
+export const SORTS: readonly { key: SortKey; label: string }[] = [
+  { key: 'hot', label: 'Hot' },
+  { key: 'new', label: 'New' },
+  { key: 'rating', label: 'Top rated' },
+];
+export function parseSort(value: string | null | undefined): SortKey | undefined {
+  return value === 'hot' || value === 'new' || value === 'rating' ? value : undefined;
+}
+
+// ---------------------------------------------------------------- paging
+
+export interface PagedState<T> {
+  items: T[];
+  /** The last page loaded (0 before the first). */
+  page: number;
+  hasMore: boolean;
+}
+export const emptyPaged = <T>(): PagedState<T> => ({ items: [], page: 0, hasMore: true });
+
+/** Appends one answered page; items already shown (same id) are not repeated when the list shifted between pages. */
+export function appendPage<T extends { id: number }>(
+  state: PagedState<T>,
+  page: { list: T[]; page: number; has_more: 0 | 1 },
+): PagedState<T> {
+  if (page.page <= state.page) return state;
+  const seen = new Set(state.items.map((i) => i.id));
+  const fresh = page.list.filter((i) => !seen.has(i.id));
+  return { items: [...state.items, ...fresh], page: page.page, hasMore: page.has_more === 1 && page.list.length > 0 };
+}
+
+// ---------------------------------------------------------------- recent searches
+
+export const RECENT_KEY = 'catalogue_recent_searches';
+export const RECENT_MAX = 10;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Newest first; blank keywords ignored; a repeat (any case) moves to the front; at most RECENT_MAX kept. */
+export function addRecent(list: readonly string[], keyword: string, max = RECENT_MAX): string[] {
+  const k = keyword.trim().replace(/\s+/g, ' ');
+  if (!k) return [...list];
+  const rest = list.filter((x) => x.toLowerCase() !== k.toLowerCase());
+  return [k, ...rest].slice(0, max);
+}
+export const removeRecent = (list: readonly string[], keyword: string): string[] => list.filter((x) => x !== keyword);
+
+/** Anything not a string list in storage (another version, a bad write) reads as no history. */
+export function readRecent(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string' && x.trim() !== '').slice(0, RECENT_MAX) : [];
+}
+
+export interface Debouncer<T> {
+  push(value: T): void;
+  cancel(): void;
+}
+/** Calls `fn` with the last value once `ms` passed without a newer one (search: 300 ms). */
+export function createDebouncer<T>(clock: Clock, ms: number, fn: (value: T) => void): Debouncer<T> {
+  let id: number | undefined;
+  return {
+    push(value) {
+      clock.clearTimeout(id);
+      id = clock.setTimeout(() => {
+        id = undefined;
+        fn(value);
+      }, ms);
+    },
+    cancel() {
+      clock.clearTimeout(id);
+      id = undefined;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- display
+
+/** 950 → "950", 12_345 → "12.3K", 2_500_000 → "2.5M". */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '0';
+  if (n < 1000) return String(Math.floor(n));
+  if (n < 1_000_000) return `${trim1(n / 1000)}K`;
+  return `${trim1(n / 1_000_000)}M`;
+}
+const trim1 = (x: number): string => (Math.floor(x * 10) / 10).toFixed(1).replace(/\.0$/, '');
+
+/** Paragraphs of a game description (blank-line separated); feature lines ("• ") stay lines. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+/** Whether a description is long enough to collapse behind "More". */
+export const isLongText = (text: string, limit = 160): boolean => text.length > limit || paragraphs(text).length > 2;
+
+/** game_info answers body code 0 ("Game not found") for a missing or shielded id (SPEC §6 shield list). */
+export function isGameNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 0;
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+
+export interface SheetAction {
+  label: string;
+  onSelect: () => void;
+}
+
+/** A bottom sheet of actions with Cancel; Escape or a tap outside closes it. */
+export function ActionSheet({ title, actions, onClose }: { title: string; actions: SheetAction[]; onClose: () => void }) {
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    first.current?.focus();
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, []);
+  return (
+    <div className="sheet-mask" onClick={onClose}>
+      <div className="sheet" role="dialog" aria-modal="true" aria-label={title} onClick={(e) => e.stopPropagation()}>
+        <p className="sheet__title">{title}</p>
+        {actions.map((a, i) => (
+          <button
+            key={a.label}
+            ref={i === 0 ? first : undefined}
+            type="button"
+            className="sheet__item"
+            onClick={() => {
+              onClose();
+              a.onSelect();
+            }}
+          >
+            {a.label}
+          </button>
+        ))}
+        <button type="button" className="sheet__item sheet__cancel" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

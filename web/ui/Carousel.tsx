@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Clock } from '../core/clock.ts';
+import { AUTO_ADVANCE_MS, afterSwipe, isHorizontal, wrapIndex } from './carousel-logic.ts';
+
+/**
+ * Slides with touch swipe, dots and auto-advance on the given clock (every
+ * 5 s; paused while a finger is down). `label` names the region for screen readers.
+ */
+export function Carousel<T>({
+  items,
+  render,
+  clock,
+  label,
+  interval = AUTO_ADVANCE_MS,
+}: {
+  items: readonly T[];
+  render: (item: T, index: number) => ReactNode;
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  label: string;
+  interval?: number;
+}) {
+  const n = items.length;
+  const [index, setIndex] = useState(0);
+  const [drag, setDrag] = useState(0);
+  const touch = useRef<{ x: number; y: number; h: boolean | null } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  // Re-armed after every change, so a swipe restarts the 5 s wait.
+  useEffect(() => {
+    if (n < 2 || touch.current) return;
+    const id = clock.setTimeout(() => setIndex((i) => wrapIndex(i + 1, n)), interval);
+    return () => clock.clearTimeout(id);
+  }, [index, n, drag === 0]);
+
+  const i = wrapIndex(index, n);
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={label}>
+      <div
+        ref={box}
+        className="carousel__track"
+        style={{ transform: `translateX(calc(${-i * 100}% + ${drag}px))`, transition: drag ? 'none' : undefined }}
+        onTouchStart={(e) => {
+          const t = e.touches[0];
+          if (t) touch.current = { x: t.clientX, y: t.clientY, h: null };
+        }}
+        onTouchMove={(e) => {
+          const s = touch.current;
+          const t = e.touches[0];
+          if (!s || !t) return;
+          const dx = t.clientX - s.x;
+          s.h ??= isHorizontal(dx, t.clientY - s.y) ? true : Math.abs(t.clientY - s.y) > 6 ? false : null;
+          if (s.h) setDrag(dx);
+        }}
+        onTouchEnd={() => {
+          touch.current = null;
+          setIndex(afterSwipe(i, drag, box.current?.clientWidth ?? 0, n));
+          setDrag(0);
+        }}
+      >
+        {items.map((item, k) => (
+          <div key={k} className="carousel__slide" inert={k !== i} role="group" aria-roledescription="slide" aria-label={`${k + 1} of ${n}`}>
+            {render(item, k)}
+          </div>
+        ))}
+      </div>
+      {n > 1 && (
+        <div className="carousel__dots">
+          {items.map((_, k) => (
+            <button key={k} type="button" className="carousel__dot" aria-label={`Slide ${k + 1}`} aria-current={k === i} onClick={() => setIndex(k)} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { GameSummary } from '../api/contract.ts';
+import { useLongPress } from './use-long-press.ts';
+
+/**
+ * A game as lists show it: cover, title, first tag. Tap opens; a long press
+ * (SPEC §9) asks for the quick actions.
+ */
+export function GameCard({
+  game,
+  onOpen,
+  onMenu,
+  wide,
+}: {
+  game: GameSummary;
+  onOpen: (game: GameSummary) => void;
+  onMenu?: (game: GameSummary) => void;
+  /** Landscape banner instead of the portrait cover. */
+  wide?: boolean;
+}) {
+  const press = useLongPress(() => onMenu?.(game));
+  const tag = game.tags[0]?.name;
+  return (
+    <button type="button" className={wide ? 'gcard gcard--wide' : 'gcard'} onClick={() => onOpen(game)} {...press}>
+      <img className="gcard__img" src={wide ? game.banner : game.cover} alt="" loading="lazy" draggable={false} />
+      <span className="gcard__title">{game.title}</span>
+      {tag && <span className="gcard__tag">{tag}</span>}
+    </button>
+  );
+}
