@@ -31,7 +31,9 @@ export function canStart(s: SessionState): boolean {
 }
 
 export function transition(s: SessionState, e: SessionEvent, now: number): Step {
-  // An answer to an older attempt (the user quit and started again meanwhile) changes nothing.
+  // A play answer nobody waits for (the user quit meanwhile) must not leave a machine running or a ticket open.
+  if (e.type === 'play-answer' && (e.attempt !== s.attempt || s.phase !== 'starting')) return undoPlay(s, e.gameKey, e.res);
+  // Any other answer to an older attempt (the user quit and started again meanwhile) changes nothing.
   if ('attempt' in e && e.attempt !== s.attempt) return same(s);
   return queueTransition(s, e, now) ?? hangupTransition(s, e, now) ?? durationTransition(s, e) ?? core(s, e, now);
 }
@@ -188,6 +190,13 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
     default:
       return same(s);
   }
+}
+
+/** Stop the session or leave the queue a late play answer opened. */
+function undoPlay(s: SessionState, gameKey: string, res: { code: number }): Step {
+  if (isPlayStart(res)) return step(s, { type: 'stop-game', scId: res.sc_id, gameKey: res.game_key, body: 'abandoned', silent: true });
+  if (isQueued(res)) return step(s, { type: 'cancel-queue', queueId: res.queue_id, gameKey });
+  return same(s);
 }
 
 /** The stream is received (100 %): playing, with the stream. */

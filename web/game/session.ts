@@ -345,7 +345,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
               local_stream: o.localStream === true ? 1 : 0,
               ...(fx.queueId !== undefined ? { queue_id: fx.queueId } : {}),
             }),
-          (res, attempt) => ({ type: 'play-answer', attempt, res }),
+          (res, attempt) => ({ type: 'play-answer', attempt, gameKey, res }),
         );
         return;
       }
@@ -357,7 +357,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
         );
         return;
       case 'cancel-queue':
-        api.cancelQueue({ queue_id: fx.queueId, game_key: gameKey }, { silent: true }).catch(quiet('cancel_queue'));
+        api.cancelQueue({ queue_id: fx.queueId, game_key: fx.gameKey ?? gameKey }, { silent: true }).catch(quiet('cancel_queue'));
         return;
       case 'stop-game':
         api.stopGame({ sc_id: fx.scId, body: fx.body, game_key: fx.gameKey }, { silent: fx.silent }).catch(quiet('stop_game'));
@@ -589,6 +589,8 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     const was = isMember(user.value);
     user.value = next;
     if (was && !isMember(next)) void onMembershipLost();
+    // Otherwise the clarity in force may still change (the blu-ray trial ended): the stream follows.
+    else if (st.value.phase === 'playing') void applyClarityToStream();
   }
 
   /** SPEC §4, §5: clarity falls back to the non-member default; a type-2 hang-up choice resets to the default. */

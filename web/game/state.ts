@@ -164,7 +164,8 @@ export type SessionEvent =
   // answers of effects (tagged with the attempt that asked)
   | { type: 'token-ok'; attempt: number; token: string }
   | { type: 'sdk-ready'; attempt: number }
-  | { type: 'play-answer'; attempt: number; res: PlayGameResponse }
+  /** `gameKey`: the game asked for, so an answer nobody waits for any more can still be undone. */
+  | { type: 'play-answer'; attempt: number; gameKey: string; res: PlayGameResponse }
   | { type: 'queue-answer'; attempt: number; res: GameQueueResponse }
   | { type: 'recon-answer'; attempt: number; res: ReconPlayGameResponse }
   /**
@@ -190,7 +191,8 @@ export type Effect =
   | { type: 'sdk-init' }
   | { type: 'play-game'; queueId?: string }
   | { type: 'poll-queue'; queueId: string }
-  | { type: 'cancel-queue'; queueId: string }
+  /** `gameKey` defaults to the current game's. */
+  | { type: 'cancel-queue'; queueId: string; gameKey?: string }
   /** `silent`: no toast when it fails (the client stops on its own, not on the user's word). */
   | { type: 'stop-game'; scId: string; gameKey: string; body: string; silent: boolean }
   /** sc_hang_up: minutes > 0 starts the cloud's countdown, 0 cancels it. */

@@ -20,7 +20,7 @@ const playing = run([
   { type: 'start', game: GAME },
   { type: 'token-ok', attempt: 1, token: 't' },
   { type: 'sdk-ready', attempt: 1 },
-  { type: 'play-answer', attempt: 1, res: playAnswer() },
+  { type: 'play-answer', attempt: 1, gameKey: 'space-race', res: playAnswer() },
   { type: 'progress', value: 100 },
 ]).state;
 
@@ -34,7 +34,7 @@ describe('machine (SPEC §4 transitions)', () => {
 
   it('SPEC §4 play 200 → loading with stream-start and the duration socket; 100 → playing with stream-live', () => {
     const s = run([{ type: 'token-ok', attempt: 1, token: 't' }, { type: 'sdk-ready', attempt: 1 }], started).state;
-    const loading = run([{ type: 'play-answer', attempt: 1, res: playAnswer() }], s);
+    const loading = run([{ type: 'play-answer', attempt: 1, gameKey: 'space-race', res: playAnswer() }], s);
     expect(loading.state.phase).toBe('loading');
     expect(types(loading.effects)).toEqual(['stream-start', 'duration-open']);
     const live = run([{ type: 'progress', value: 100 }], loading.state);
@@ -44,7 +44,7 @@ describe('machine (SPEC §4 transitions)', () => {
 
   it('SPEC §4 play 201 → queued with a 10 s poll; 200 → seat-ready with 40 s; seat expiry → cancel-queue and ended', () => {
     const s = run([{ type: 'token-ok', attempt: 1, token: 't' }, { type: 'sdk-ready', attempt: 1 }], started).state;
-    const q = run([{ type: 'play-answer', attempt: 1, res: queued(3) }], s);
+    const q = run([{ type: 'play-answer', attempt: 1, gameKey: 'space-race', res: queued(3) }], s);
     expect(types(q.effects)).toEqual([`set-timer queue-poll ${QUEUE_POLL_MS}`]);
     expect(types(run([{ type: 'timer', name: 'queue-poll' }], q.state).effects)).toEqual(['poll-queue']);
     const seat = run([{ type: 'queue-answer', attempt: 1, res: seatReady() }], q.state);
@@ -97,9 +97,20 @@ describe('machine (SPEC §4 transitions)', () => {
   });
 
   it('ignores answers of another attempt', () => {
-    const r = run([{ type: 'play-answer', attempt: 99, res: playAnswer() }], started);
+    const r = run([{ type: 'queue-answer', attempt: 99, res: queued(1) }], started);
     expect(r.state).toBe(started);
     expect(r.effects).toEqual([]);
+  });
+
+  it('undoes a play answer nobody waits for: stop_game for a session, cancel_queue for a ticket', () => {
+    const old = run([{ type: 'play-answer', attempt: 99, gameKey: 'chess', res: playAnswer({ sc_id: 'late' }) }], started);
+    expect(old.state).toBe(started);
+    expect(old.effects).toEqual([{ type: 'stop-game', scId: 'late', gameKey: 'space-race', body: 'abandoned', silent: true }]);
+    const quit = run([{ type: 'quit' }], started).state;
+    expect(run([{ type: 'play-answer', attempt: 1, gameKey: 'space-race', res: queued(2) }], quit).effects).toEqual([
+      { type: 'cancel-queue', queueId: 'q-1', gameKey: 'space-race' },
+    ]);
+    expect(run([{ type: 'play-answer', attempt: 1, gameKey: 'space-race', res: { code: 4003, sub_msg: 'x' } }], quit).effects).toEqual([]);
   });
 
   it('SPEC §2 back action by phase', () => {

@@ -113,6 +113,16 @@ describe('SPEC §5 blu-ray rule and the trial', () => {
     expect(h.storage.settings.get('alice_space-race')?.clarity).toBe(1);
   });
 
+  it('SPEC §5 a balance ending the trial (trial_status 0) moves the stream off blu-ray', async () => {
+    const h = harness({ user: userInfo({ trial_status: 1 }) });
+    await h.play();
+    await h.session.setClarity(3);
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: userInfo({ trial_status: 0 }) });
+    await flush();
+    expect(h.session.clarity.value).toBe(1);
+    expect(h.api.last('displayGrade')?.req['display_grade']).toBe(8);
+  });
+
   it('SPEC §3 the trial left is read from the local user record', async () => {
     const h = harness({ user: userInfo({ trial_status: 1 }) });
     await h.storage.saveTrialSeconds('client-1', 0);

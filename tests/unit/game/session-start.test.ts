@@ -169,6 +169,8 @@ describe('SPEC §4 Start: get_token → SDK init → play_game', () => {
     await flush();
     expect(h.session.state.value.scId).toBe('sc-2');
     expect(h.sdk.log).not.toContain('start sc-old');
+    // The cloud session that answer opened is stopped, not left running.
+    expect(h.api.last('stopGame')).toMatchObject({ req: { sc_id: 'sc-old', body: 'abandoned' }, silent: true });
   });
 
   it('SPEC §4 quitting while starting ends the session without a stop_game (no sc_id yet)', async () => {
