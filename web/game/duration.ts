@@ -9,6 +9,7 @@
  */
 import {
   DURATION_CODE,
+  SOCKET_CLOSE_INVALID_JTOKEN,
   SOCKET_PATH,
   VERSION_CODE_SOCKET,
   type DurationSocketMessage,
@@ -18,7 +19,7 @@ import {
   type UserInfo,
 } from '../api/contract.ts';
 import type { Clock } from '../core/clock.ts';
-import { createSocket, type SocketTask } from '../core/socket.ts';
+import { createSocket, type SocketClose, type SocketTask } from '../core/socket.ts';
 import type { SessionEvent, SessionState, Step } from './state.ts';
 import { endSession, hasLiveSession, same } from './steps.ts';
 
@@ -110,54 +111,79 @@ export interface DurationLink {
   readonly active: boolean;
 }
 
+/** Fresh jtokens tried in a row after the server refused one (4003) before giving up. */
+export const MAX_JTOKEN_REFRESHES = 2;
+
 export function createDurationLink(deps: DurationLinkDeps, handlers: DurationHandlers): DurationLink {
   let socket: DurationSocket | null = null;
   let opening = 0;
   let generation = 0;
+  /** Refusals of the jtoken since the last message (a jtoken expires: JTOKEN_TTL_MS). */
+  let refused = 0;
   const offs: Array<() => void> = [];
+
+  function drop(): void {
+    for (const off of offs.splice(0)) off();
+    socket?.close();
+    socket = null;
+  }
 
   function close(): void {
     generation++;
     opening = 0;
-    for (const off of offs.splice(0)) off();
-    socket?.close();
-    socket = null;
+    refused = 0;
+    drop();
+  }
+
+  async function open(req: GenerateTokenRequest): Promise<void> {
+    if (socket || opening) return;
+    const mine = ++generation;
+    opening = mine;
+    let jtoken: string;
+    try {
+      jtoken = (await deps.generateToken(req)).jtoken;
+    } catch (e) {
+      if (opening === mine) opening = 0;
+      deps.log(`duration socket: generate_token failed: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    // Closed (session ended) while the token was on its way.
+    if (generation !== mine) return;
+    opening = 0;
+    const s = deps.openSocket(durationUrl(deps.socketBase, jtoken, deps.query?.() ?? {}), { heartbeat: HEARTBEAT_MESSAGE });
+    socket = s;
+    offs.push(
+      s.on('message', (text: string) => {
+        refused = 0;
+        const msg = parseDurationMessage(text);
+        if (msg) handlers.message(msg);
+      }),
+      s.on('close', (payload?: unknown) => {
+        if (socket !== s || (payload as SocketClose | undefined)?.code !== SOCKET_CLOSE_INVALID_JTOKEN) return;
+        // Reconnecting with the same jtoken cannot work (it expired during a long game): ask for a new one.
+        drop();
+        if (++refused > MAX_JTOKEN_REFRESHES) {
+          deps.log('duration socket: jtoken refused again, giving up');
+          handlers.lost();
+          return;
+        }
+        deps.log('duration socket: jtoken refused, asking for a new one');
+        void open(req);
+      }),
+      s.on('giveup', () => {
+        if (socket !== s) return;
+        deps.log('duration socket: gave up reconnecting');
+        handlers.lost();
+      }),
+    );
+    s.connect();
   }
 
   return {
     get active() {
       return socket !== null || opening !== 0;
     },
-    async open(req) {
-      if (socket || opening) return;
-      const mine = ++generation;
-      opening = mine;
-      let jtoken: string;
-      try {
-        jtoken = (await deps.generateToken(req)).jtoken;
-      } catch (e) {
-        if (opening === mine) opening = 0;
-        deps.log(`duration socket: generate_token failed: ${e instanceof Error ? e.message : String(e)}`);
-        return;
-      }
-      // Closed (session ended) while the token was on its way.
-      if (generation !== mine) return;
-      opening = 0;
-      const s = deps.openSocket(durationUrl(deps.socketBase, jtoken, deps.query?.() ?? {}), { heartbeat: HEARTBEAT_MESSAGE });
-      socket = s;
-      offs.push(
-        s.on('message', (text: string) => {
-          const msg = parseDurationMessage(text);
-          if (msg) handlers.message(msg);
-        }),
-        s.on('giveup', () => {
-          if (socket !== s) return;
-          deps.log('duration socket: gave up reconnecting');
-          handlers.lost();
-        }),
-      );
-      s.connect();
-    },
+    open,
     close,
   };
 }

@@ -71,6 +71,34 @@ describe('duration link', () => {
     expect(sockets).toHaveLength(0);
   });
 
+  it('SPEC §7 a refused (expired) jtoken gets a fresh one; refused again and again, the link is lost', async () => {
+    const { open, sockets } = fakeSockets();
+    const got: string[] = [];
+    let tokens = 0;
+    const link = createDurationLink(
+      { generateToken: async () => ({ jtoken: `j${++tokens}`, expire_time: 0 }), openSocket: open, socketBase: '/socket/', log: () => undefined },
+      { message: () => got.push('message'), lost: () => got.push('lost') },
+    );
+    await link.open({ uid: 1, game_id: 2, token: 't' });
+    sockets[0]?.serverClose(1006);
+    expect(tokens).toBe(1);
+    sockets[0]?.serverClose(4003);
+    await flush();
+    expect(sockets[0]?.closed).toBe(true);
+    expect(sockets[1]?.url).toContain('jtoken=j2');
+    // A message in between proves the new one works: the count starts again.
+    sockets[1]?.server({ code: 202 });
+    sockets[1]?.serverClose(4003);
+    await flush();
+    sockets[2]?.serverClose(4003);
+    await flush();
+    expect(got).toEqual(['message']);
+    sockets[3]?.serverClose(4003);
+    await flush();
+    expect(got).toEqual(['message', 'lost']);
+    expect(sockets).toHaveLength(4);
+  });
+
   it('a failed generate_token is logged, not thrown', async () => {
     const { open } = fakeSockets();
     const logs: string[] = [];

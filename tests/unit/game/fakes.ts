@@ -288,6 +288,7 @@ export interface FakeDurationSocket extends DurationSocket {
   heartbeat: () => string;
   server(msg: object): void;
   giveup(): void;
+  serverClose(code: number): void;
 }
 
 export function fakeSockets(): { open: OpenSocket; sockets: FakeDurationSocket[] } {
@@ -316,6 +317,9 @@ export function fakeSockets(): { open: OpenSocket; sockets: FakeDurationSocket[]
       },
       giveup() {
         for (const fn of handlers.get('giveup') ?? []) fn({ reconnects: 10 });
+      },
+      serverClose(code) {
+        for (const fn of handlers.get('close') ?? []) fn({ code, reason: '' });
       },
     } as FakeDurationSocket;
     sockets.push(s);
