@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../../web/core/clock.ts';
+import type { Order, OrderStatus } from '../../../web/api/contract.ts';
+import { enabledPayTypes, isFinalStatus, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, payLoadingUrl, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
+
+const order = (status: OrderStatus): Order => ({
+  order_id: 'o1',
+  product_id: 101,
+  product_type: 'member',
+  title: 'Monthly membership',
+  amount: '30.00',
+  pay_type: 'wxpay',
+  status,
+  pay_url: '/mock-pay/o1',
+  created_at: 0,
+  paid_at: 0,
+  expire_at: 0,
+});
+
+/** Lets the promise callbacks of one poll run. */
+const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+
+describe('order polling (pay loading and result pages, SPEC §2)', () => {
+  it('paid, cancelled and expired are final; pending is not', () => {
+    expect(isFinalStatus('pending')).toBe(false);
+    for (const s of ['paid', 'cancelled', 'expired'] as const) expect(isFinalStatus(s)).toBe(true);
+    expect(nextWatch(order('paid')).phase).toBe('paid');
+    expect(nextWatch(order('expired')).phase).toBe('failed');
+    expect(nextWatch(order('pending')).phase).toBe('waiting');
+  });
+
+  it('asks at once, then every 2 s until the order is paid', async () => {
+    const clock = createManualClock();
+    const answers: OrderStatus[] = ['pending', 'pending', 'paid'];
+    let calls = 0;
+    const seen: OrderWatch[] = [];
+    watchOrder({ clock, fetch: async () => order(answers[calls++] ?? 'paid'), onChange: (w) => seen.push(w) });
+    await flush();
+    expect(calls).toBe(1);
+    clock.advance(ORDER_POLL_MS - 1);
+    await flush();
+    expect(calls).toBe(1);
+    clock.advance(1);
+    await flush();
+    expect(calls).toBe(2);
+    clock.advance(ORDER_POLL_MS);
+    await flush();
+    expect(calls).toBe(3);
+    expect(seen.at(-1)?.phase).toBe('paid');
+    expect(clock.pending()).toBe(0);
+    clock.advance(10 * ORDER_POLL_MS);
+    await flush();
+    expect(calls).toBe(3);
+  });
+
+  it('reports a cancelled order as failed and stops', async () => {
+    const clock = createManualClock();
+    const seen: OrderWatch[] = [];
+    watchOrder({ clock, fetch: async () => order('cancelled'), onChange: (w) => seen.push(w) });
+    await flush();
+    expect(seen.map((w) => w.phase)).toEqual(['failed']);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('gives up after 60 s of pending (or failing) answers', async () => {
+    const clock = createManualClock();
+    let calls = 0;
+    const seen: OrderWatch[] = [];
+    watchOrder({
+      clock,
+      fetch: async () => {
+        calls++;
+        if (calls % 2 === 0) throw new Error('network');
+        return order('pending');
+      },
+      onChange: (w) => seen.push(w),
+    });
+    for (let t = 0; t <= ORDER_POLL_LIMIT_MS; t += ORDER_POLL_MS) {
+      await flush();
+      clock.advance(ORDER_POLL_MS);
+    }
+    await flush();
+    expect(seen.at(-1)?.phase).toBe('timeout');
+    expect(calls).toBe(ORDER_POLL_LIMIT_MS / ORDER_POLL_MS);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('stop cancels the next poll', async () => {
+    const clock = createManualClock();
+    let calls = 0;
+    const stop = watchOrder({ clock, fetch: async () => (calls++, order('pending')), onChange: () => {} });
+    await flush();
+    stop();
+    clock.advance(ORDER_POLL_LIMIT_MS);
+    await flush();
+    expect(calls).toBe(1);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('offers only the pay methods system_info enables (SPEC §3 pay_config)', () => {
+    expect(enabledPayTypes({ h5_wxpay: 1, h5_alipay: 1 })).toEqual(['wxpay', 'alipay']);
+    expect(enabledPayTypes({ h5_wxpay: 0, h5_alipay: 1 })).toEqual(['alipay']);
+    expect(enabledPayTypes({ h5_wxpay: 0, h5_alipay: 0 })).toEqual([]);
+    expect(enabledPayTypes(null)).toEqual([]);
+    expect(payLoadingUrl('a b')).toBe('/submodules/pay/loading/index?order_id=a%20b');
+  });
+});

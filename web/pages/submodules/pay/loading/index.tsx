@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import type { Order } from '../../../../api/contract.ts';
+import { PAY_RESULT_PAGE } from '../../../../api/contract.ts';
+import { api, clock } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { isFinalStatus, openedKey, watchOrder } from '../../../../state/order.ts';
+import { formatPrice } from '../../../../state/price.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+
+const resultUrl = (id: string): string => `${PAY_RESULT_PAGE}?order_id=${encodeURIComponent(id)}`;
+
+function wasOpened(id: string): boolean {
+  try {
+    return sessionStorage.getItem(openedKey(id)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Opens the order's payment page; coming back here (back from the cashier) waits for the order instead of reopening it. */
+export default function PayLoadingPage() {
+  const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
+  const [order, setOrder] = useState<Order | null>(null);
+  const [state, setState] = useState<'opening' | 'back' | 'missing'>(orderId ? 'opening' : 'missing');
+
+  useEffect(() => {
+    if (!orderId) return;
+    let live = true;
+    let stop = (): void => {};
+    api.orderStatus({ order_id: orderId }).then(
+      (o) => {
+        if (!live) return;
+        setOrder(o);
+        if (isFinalStatus(o.status)) {
+          navigate(resultUrl(orderId), { replace: true });
+          return;
+        }
+        if (!wasOpened(orderId)) {
+          try {
+            sessionStorage.setItem(openedKey(orderId), '1');
+          } catch {
+            // Without storage coming back simply opens the cashier again.
+          }
+          location.assign(o.pay_url);
+          return;
+        }
+        setState('back');
+        stop = watchOrder({
+          clock,
+          fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
+          onChange: (w) => {
+            if (w.phase === 'paid' || w.phase === 'failed') navigate(resultUrl(orderId), { replace: true });
+          },
+        });
+      },
+      () => live && setState('missing'),
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [orderId]);
+
+  return (
+    <div className="scroll">
+      <NavBar title="Paying" onBack={() => goBack('/submodules/user/member/index')} />
+      <div className="center-stack pay-status">
+        {state === 'missing' ? (
+          <>
+            <h2>Order not found</h2>
+            <p className="muted">This payment link is not valid any more.</p>
+            <Button onClick={() => goBack('/submodules/user/member/index')}>Back</Button>
+          </>
+        ) : (
+          <>
+            <Spinner label="Waiting for payment" />
+            <h2>{state === 'opening' ? 'Opening the payment page…' : 'Waiting for payment'}</h2>
+            {order && (
+              <p className="muted">
+                {order.title} · {formatPrice(order.amount)}
+              </p>
+            )}
+            {state === 'back' && order && (
+              <div className="stack-actions">
+                <Button block onClick={() => location.assign(order.pay_url)}>
+                  Open payment page
+                </Button>
+                <Button block variant="secondary" onClick={() => navigate(resultUrl(orderId), { replace: true })}>
+                  I have paid
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

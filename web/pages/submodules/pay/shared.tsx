@@ -1,0 +1,59 @@
+/** What the member, recharge and pop-up pages share for paying: the method picker and "create the order, then open it". */
+import { useEffect, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import type { PayType } from '../../../api/contract.ts';
+import { api } from '../../../app/services.ts';
+import { enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
+
+/** The enabled pay methods (system_info pay_config); null while loading. */
+export function usePayTypes(): PayType[] | null {
+  const [types, setTypes] = useState<PayType[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.systemInfo({}, { silent: true }).then(
+      (s) => live && setTypes(enabledPayTypes(s.pay_config)),
+      () => live && setTypes([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return types;
+}
+
+export function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
+  if (types.length === 0) return <p className="muted small">No payment method is available right now.</p>;
+  return (
+    <div className="pay-methods" role="radiogroup" aria-label="Payment method">
+      {types.map((t) => (
+        <label key={t} className={`pay-method${value === t ? ' pay-method--on' : ''}`}>
+          <input type="radio" name="pay_type" value={t} checked={value === t} onChange={() => onChange(t)} />
+          <span className={`pay-method__logo pay-method__logo--${t}`} aria-hidden="true">
+            {t === 'wxpay' ? 'W' : 'A'}
+          </span>
+          <span>{PAY_TYPE_NAMES[t]}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Creates the order and goes to the pay loading page; `busy` while the request runs. */
+export function useCreateOrder(): { busy: boolean; pay: (productId: number, payType: PayType) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    async pay(productId, payType) {
+      if (busy) return;
+      setBusy(true);
+      try {
+        const order = await api.createOrder({ product_id: productId, pay_type: payType });
+        navigate(payLoadingUrl(order.order_id));
+      } catch {
+        // The HTTP client already showed the server's message.
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import type { AuthMessage } from '../../../../api/contract.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { isApiError } from '../../../../core/http/errors.ts';
+import { checkIdCard, checkRealName, ID_CARD_MESSAGES, normalizeIdCard } from '../../../../state/idcard.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { Icon } from '../../../../ui/icons.tsx';
+import { useAsync } from '../../../../ui/use-async.ts';
+
+function Verified({ info }: { info: AuthMessage }) {
+  return (
+    <section className="card center-stack auth-done" aria-live="polite">
+      <span className="result-icon result-icon--ok">
+        <Icon name="check" size={36} />
+      </span>
+      <h2>Verified</h2>
+      <dl className="facts">
+        {info.real_name && (
+          <>
+            <dt>Name</dt>
+            <dd>{info.real_name}</dd>
+          </>
+        )}
+        {info.id_card && (
+          <>
+            <dt>ID card</dt>
+            <dd>{info.id_card}</dd>
+          </>
+        )}
+        {info.auth_time && (
+          <>
+            <dt>Verified on</dt>
+            <dd>{info.auth_time.slice(0, 10)}</dd>
+          </>
+        )}
+      </dl>
+      {info.is_minor === 1 && <p className="muted small">Play time limits for minors apply to this account.</p>}
+    </section>
+  );
+}
+
+export default function AuthPage() {
+  const [status] = useAsync(() => api.getAuthMessage({}), []);
+  const [done, setDone] = useState<AuthMessage | null>(null);
+  const [name, setName] = useState('');
+  const [id, setId] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const nameError = touched ? checkRealName(name) : null;
+  const idProblem = touched ? checkIdCard(id) : null;
+  const idError = idProblem ? ID_CARD_MESSAGES[idProblem] : null;
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setTouched(true);
+    setServerError('');
+    if (checkRealName(name) || checkIdCard(id) || busy) return;
+    setBusy(true);
+    try {
+      const info = await api.authPost({ real_name: name.trim(), id_card: normalizeIdCard(id) }, { silent: true });
+      setDone(info);
+      void auth.refreshBalance().catch(() => undefined);
+    } catch (err) {
+      setServerError(isApiError(err) ? err.msg : 'Verification failed, try again');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verified = done ?? (status.status === 'ready' && status.value.is_auth === 1 ? status.value : null);
+
+  return (
+    <div className="scroll">
+      <NavBar title="Real-name verification" onBack={() => goBack('/submodules/user/setting/index')} />
+      <div className="content">
+        {status.status === 'loading' && !done && <Spinner />}
+        {verified && <Verified info={verified} />}
+        {!verified && status.status !== 'loading' && (
+          <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
+            <p className="muted small">
+              The law asks game services to verify players' identity. Your details are checked once and stored masked.
+            </p>
+            <label className="field">
+              <span className="field__label">Real name</span>
+              <span className={`field__row${nameError ? ' field__row--invalid' : ''}`}>
+                <input
+                  className="field__input"
+                  name="real_name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  autoComplete="name"
+                  maxLength={30}
+                  aria-invalid={!!nameError}
+                  aria-describedby="real-name-hint"
+                />
+              </span>
+              <span className="field__hint" id="real-name-hint" role={nameError ? 'alert' : undefined}>
+                {nameError ?? ''}
+              </span>
+            </label>
+            <label className="field">
+              <span className="field__label">ID card number</span>
+              <span className={`field__row${idError ? ' field__row--invalid' : ''}`}>
+                <input
+                  className="field__input"
+                  name="id_card"
+                  value={id}
+                  onChange={(e) => setId(e.target.value)}
+                  autoComplete="off"
+                  inputMode="text"
+                  maxLength={20}
+                  aria-invalid={!!idError}
+                  aria-describedby="id-card-hint"
+                />
+              </span>
+              <span className="field__hint" id="id-card-hint" role={idError ? 'alert' : undefined}>
+                {idError ?? ''}
+              </span>
+            </label>
+            {serverError && (
+              <p className="form-error" role="alert">
+                {serverError}
+              </p>
+            )}
+            <Button type="submit" block disabled={busy}>
+              {busy ? 'Verifying…' : 'Verify'}
+            </Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useLocation } from 'wouter';
+import { api } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useAsync } from '../../../../ui/use-async.ts';
+
+/** Free vs member, from member_card_list `compare`. */
+export default function MemberComparePage() {
+  const [, navigate] = useLocation();
+  const [cards, reload] = useAsync(() => api.memberCardList({}), []);
+  return (
+    <div className="scroll">
+      <NavBar title="Compare memberships" onBack={() => goBack('/submodules/user/member/index')} />
+      <div className="content">
+        {cards.status === 'loading' && <Spinner />}
+        {cards.status === 'error' && (
+          <div className="card center-stack">
+            <p className="muted">The comparison could not be loaded.</p>
+            <Button onClick={reload}>Try again</Button>
+          </div>
+        )}
+        {cards.status === 'ready' && (
+          <table className="compare">
+            <caption className="visually-hidden">Free and member benefits</caption>
+            <thead>
+              <tr>
+                <th scope="col">Benefit</th>
+                <th scope="col">Free</th>
+                <th scope="col" className="compare__member">
+                  Member
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cards.value.compare.map((r) => (
+                <tr key={r.name}>
+                  <th scope="row">{r.name}</th>
+                  <td>{r.free}</td>
+                  <td className="compare__member">{r.member}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Button block onClick={() => navigate('/submodules/user/member/index')}>
+          Become a member
+        </Button>
+      </div>
+    </div>
+  );
+}

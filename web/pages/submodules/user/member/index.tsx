@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { PayType } from '../../../../api/contract.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { isMember } from '../../../../state/rules.ts';
+import { memberLabel } from '../../../../state/format.ts';
+import { formatPrice } from '../../../../state/price.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { Icon } from '../../../../ui/icons.tsx';
+import { useStore } from '../../../../ui/use-store.ts';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { PayMethods, useCreateOrder, usePayTypes } from '../../pay/shared.tsx';
+import { cardItem, defaultPick, PricePicker } from './CardPicker.tsx';
+
+export default function MemberPage() {
+  const [, navigate] = useLocation();
+  const user = useStore(auth.$user);
+  const [cards, reload] = useAsync(() => api.memberCardList({}), []);
+  const types = usePayTypes();
+  const [pick, setPick] = useState<number | null>(null);
+  const [payType, setPayType] = useState<PayType | null>(null);
+  const order = useCreateOrder();
+
+  useEffect(() => {
+    void auth.refreshBalance().catch(() => undefined);
+  }, []);
+  const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
+  useEffect(() => {
+    if (pick === null && list.length) setPick(defaultPick(list));
+  }, [list.length]);
+  useEffect(() => {
+    if (payType === null && types?.length) setPayType(types[0] ?? null);
+  }, [types]);
+
+  const chosen = list.find((c) => c.id === pick);
+  const member = isMember(user);
+
+  return (
+    <div className="fixed-page">
+      <NavBar title="Membership" onBack={() => goBack('/main/user/index')} />
+      <div className="scroll">
+        <div className="content">
+          <section className={`card member-status${member ? ' member-status--on' : ''}`} aria-label="Membership status">
+            <Icon name="crown" size={28} />
+            <div>
+              <div className="member-status__title">{user ? memberLabel(user.member_status) : '–'}</div>
+              <div className="muted small">
+                {member && user ? `Member until ${(user.member_endtime || '').slice(0, 10)}` : 'Free plan: standard queue and clarity'}
+              </div>
+            </div>
+          </section>
+
+          <div className="row-links">
+            <button type="button" className="chip" onClick={() => navigate('/submodules/user/member/premium')}>
+              Premium & quick card
+            </button>
+            <button type="button" className="chip" onClick={() => navigate('/submodules/user/member/compare')}>
+              Compare plans
+            </button>
+          </div>
+
+          <h2 className="section-title">Choose a plan</h2>
+          {cards.status === 'loading' && <Spinner />}
+          {cards.status === 'error' && (
+            <div className="card center-stack">
+              <p className="muted">Plans could not be loaded.</p>
+              <Button onClick={reload}>Try again</Button>
+            </div>
+          )}
+          {list.length > 0 && <PricePicker label="Membership plan" items={list.map(cardItem)} value={pick} onChange={setPick} />}
+          {chosen && (
+            <ul className="benefits" aria-label="Benefits">
+              {chosen.benefits.map((b) => (
+                <li key={b}>
+                  <Icon name="check" size={16} /> {b}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2 className="section-title">Payment method</h2>
+          {types ? <PayMethods types={types} value={payType} onChange={setPayType} /> : <Spinner />}
+        </div>
+      </div>
+      <footer className="pay-bar">
+        <div className="pay-bar__sum">
+          <span className="muted small">Total</span>
+          <strong>{chosen ? formatPrice(chosen.price) : '–'}</strong>
+        </div>
+        <Button disabled={!chosen || !payType || order.busy} onClick={() => chosen && payType && void order.pay(chosen.id, payType)}>
+          {order.busy ? 'Creating order…' : 'Pay'}
+        </Button>
+      </footer>
+    </div>
+  );
+}

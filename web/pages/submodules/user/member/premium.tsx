@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { PayType } from '../../../../api/contract.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { isMember } from '../../../../state/rules.ts';
+import { formatPrice } from '../../../../state/price.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { Icon } from '../../../../ui/icons.tsx';
+import { useStore } from '../../../../ui/use-store.ts';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { PayMethods, useCreateOrder, usePayTypes } from '../../pay/shared.tsx';
+import { cardItem, defaultPick, PricePicker } from './CardPicker.tsx';
+
+const PERKS: ReadonlyArray<{ title: string; text: string }> = [
+  { title: 'Skip the queue', text: 'Members queue at grade 7, or 8 with a quick card.' },
+  { title: 'Blu-ray clarity', text: 'The sharpest stream, whenever you play.' },
+  { title: 'Longer hang-up', text: 'Keep a game alive for up to 60 minutes.' },
+  { title: 'Play time included', text: 'Every plan adds hours of play time.' },
+];
+
+/** Premium benefits and the quick card (a better queue grade, SPEC §6). */
+export default function MemberPremiumPage() {
+  const [, navigate] = useLocation();
+  const user = useStore(auth.$user);
+  const [cards] = useAsync(() => api.memberCardList({}), []);
+  const types = usePayTypes();
+  const [pick, setPick] = useState<number | null>(null);
+  const [payType, setPayType] = useState<PayType | null>(null);
+  const order = useCreateOrder();
+  const quick = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'quick') : [];
+  useEffect(() => {
+    if (pick === null && quick.length) setPick(defaultPick(quick));
+  }, [quick.length]);
+  useEffect(() => {
+    if (payType === null && types?.length) setPayType(types[0] ?? null);
+  }, [types]);
+  const chosen = quick.find((c) => c.id === pick);
+
+  return (
+    <div className="fixed-page">
+      <NavBar title="Premium membership" onBack={() => goBack('/submodules/user/member/index')} />
+      <div className="scroll">
+        <div className="content">
+          <section className="hero premium-hero">
+            <span className="hero__eyebrow">Premium</span>
+            <h2 className="hero__title">{isMember(user) ? 'You are a member. Add a quick card to jump further ahead.' : 'Play more, wait less.'}</h2>
+            {!isMember(user) && (
+              <Button onClick={() => navigate('/submodules/user/member/index')}>See member plans</Button>
+            )}
+          </section>
+          <ul className="perks">
+            {PERKS.map((p) => (
+              <li key={p.title} className="perk">
+                <Icon name="crown" size={20} />
+                <div>
+                  <strong>{p.title}</strong>
+                  <p className="muted small">{p.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h2 className="section-title">Quick card</h2>
+          <p className="muted small">
+            {user?.quick_status === 1 ? 'Your quick card is active.' : 'A quick card moves you up the queue, member or not.'}
+          </p>
+          {cards.status === 'loading' && <Spinner />}
+          {quick.length > 0 && <PricePicker label="Quick card" items={quick.map(cardItem)} value={pick} onChange={setPick} />}
+          <h2 className="section-title">Payment method</h2>
+          {types ? <PayMethods types={types} value={payType} onChange={setPayType} /> : <Spinner />}
+        </div>
+      </div>
+      <footer className="pay-bar">
+        <div className="pay-bar__sum">
+          <span className="muted small">Total</span>
+          <strong>{chosen ? formatPrice(chosen.price) : '–'}</strong>
+        </div>
+        <Button disabled={!chosen || !payType || order.busy} onClick={() => chosen && payType && void order.pay(chosen.id, payType)}>
+          {order.busy ? 'Creating order…' : 'Pay'}
+        </Button>
+      </footer>
+    </div>
+  );
+}

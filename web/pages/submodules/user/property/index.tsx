@@ -1,0 +1,86 @@
+import { useLocation } from 'wouter';
+import type { PropertyCardKind } from '../../../../api/contract.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useStore } from '../../../../ui/use-store.ts';
+import { useAsync } from '../../../../ui/use-async.ts';
+
+const CARD_NAMES: Record<PropertyCardKind, string> = { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' };
+
+export default function PropertyPage() {
+  const [, navigate] = useLocation();
+  const { loginInfo } = useStore(auth.$auth);
+  const [detail, reload] = useAsync(() => api.cgPropertyDetail(loginInfo ? { uid: loginInfo.swcloud_uid } : {}), [loginInfo?.swcloud_uid]);
+
+  return (
+    <div className="scroll">
+      <NavBar title="My assets" onBack={() => goBack('/main/user/index')} />
+      <div className="content">
+        {detail.status === 'loading' && <Spinner />}
+        {detail.status === 'error' && (
+          <div className="card center-stack">
+            <p className="muted">Your assets could not be loaded.</p>
+            <Button onClick={reload}>Try again</Button>
+          </div>
+        )}
+        {detail.status === 'ready' && (
+          <>
+            <section className="stats" aria-label="Balance">
+              <div className="stat">
+                <span className="stat__value">{detail.value.coin_balance}</span>
+                <span className="stat__label">Coins</span>
+              </div>
+              <div className="stat">
+                <span className="stat__value">{formatPlayTime(detail.value.duration_coin)}</span>
+                <span className="stat__label">Play time left</span>
+              </div>
+              <div className="stat">
+                <span className="stat__value">{formatPlayTime(detail.value.duration)}</span>
+                <span className="stat__label">Earned</span>
+              </div>
+            </section>
+            <div className="row-links">
+              <button type="button" className="chip" onClick={() => navigate('/submodules/user/recharge/index')}>
+                Top up
+              </button>
+              <button type="button" className="chip" onClick={() => navigate('/submodules/user/timelapse/index')}>
+                Daily sign-in
+              </button>
+            </div>
+            <h2 className="section-title">Cards</h2>
+            <ul className="list">
+              {detail.value.cards.map((c) => (
+                <li key={c.kind} className="list__item">
+                  <span className="list__label">{c.name || CARD_NAMES[c.kind]}</span>
+                  <span className={`badge${c.active ? ' badge--member' : ''}`}>{c.active ? `Until ${c.endtime.slice(0, 10)}` : 'Inactive'}</span>
+                </li>
+              ))}
+            </ul>
+            <h2 className="section-title">Latest changes</h2>
+            {detail.value.records.length === 0 ? (
+              <p className="card muted">No changes yet.</p>
+            ) : (
+              <ul className="list">
+                {detail.value.records.map((r) => (
+                  <li key={r.id} className="list__item record">
+                    <span className="list__label">
+                      {r.title}
+                      <span className="muted small record__time">{r.time_text}</span>
+                    </span>
+                    <span className="record__gain">
+                      {[r.coin ? `+${r.coin} coins` : '', r.duration ? `+${formatPlayTime(r.duration)}` : ''].filter(Boolean).join(' · ')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import type { PayType } from '../../../../api/contract.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
+import { formatPrice } from '../../../../state/price.ts';
+import { NavBar } from '../../../../ui/NavBar.tsx';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useStore } from '../../../../ui/use-store.ts';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { PayMethods, useCreateOrder, usePayTypes } from '../../pay/shared.tsx';
+import { defaultPick, PricePicker, productItem } from '../member/CardPicker.tsx';
+
+export default function RechargePage() {
+  const user = useStore(auth.$user);
+  const [products, reload] = useAsync(() => api.productList({}), []);
+  const types = usePayTypes();
+  const [pick, setPick] = useState<number | null>(null);
+  const [payType, setPayType] = useState<PayType | null>(null);
+  const order = useCreateOrder();
+  const list = products.status === 'ready' ? products.value.list : [];
+  useEffect(() => {
+    void auth.refreshBalance().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (pick === null && list.length) setPick(defaultPick(list));
+  }, [list.length]);
+  useEffect(() => {
+    if (payType === null && types?.length) setPayType(types[0] ?? null);
+  }, [types]);
+  const chosen = list.find((p) => p.id === pick);
+  const coins = list.filter((p) => p.kind === 'coin');
+  const time = list.filter((p) => p.kind === 'duration');
+
+  return (
+    <div className="fixed-page">
+      <NavBar title="Top up" onBack={() => goBack('/main/user/index')} />
+      <div className="scroll">
+        <div className="content">
+          <section className="stats stats--two" aria-label="Balance">
+            <div className="stat">
+              <span className="stat__value">{user ? user.coin_balance : '–'}</span>
+              <span className="stat__label">Coins</span>
+            </div>
+            <div className="stat">
+              <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
+              <span className="stat__label">Play time left</span>
+            </div>
+          </section>
+          {products.status === 'loading' && <Spinner />}
+          {products.status === 'error' && (
+            <div className="card center-stack">
+              <p className="muted">Products could not be loaded.</p>
+              <Button onClick={reload}>Try again</Button>
+            </div>
+          )}
+          {time.length > 0 && (
+            <>
+              <h2 className="section-title">Play time</h2>
+              <PricePicker label="Play time packs" items={time.map(productItem)} value={pick} onChange={setPick} />
+            </>
+          )}
+          {coins.length > 0 && (
+            <>
+              <h2 className="section-title">Coins</h2>
+              <PricePicker label="Coin packs" items={coins.map(productItem)} value={pick} onChange={setPick} />
+            </>
+          )}
+          <h2 className="section-title">Payment method</h2>
+          {types ? <PayMethods types={types} value={payType} onChange={setPayType} /> : <Spinner />}
+        </div>
+      </div>
+      <footer className="pay-bar">
+        <div className="pay-bar__sum">
+          <span className="muted small">Total</span>
+          <strong>{chosen ? formatPrice(chosen.price) : '–'}</strong>
+        </div>
+        <Button disabled={!chosen || !payType || order.busy} onClick={() => chosen && payType && void order.pay(chosen.id, payType)}>
+          {order.busy ? 'Creating order…' : 'Pay'}
+        </Button>
+      </footer>
+    </div>
+  );
+}

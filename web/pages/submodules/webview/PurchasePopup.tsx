@@ -1,0 +1,98 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { SystemInfo } from '../../../api/contract.ts';
+import { api, auth, clock, getAppDeviceId } from '../../../app/services.ts';
+import { openAppDb } from '../../../core/storage/db.ts';
+import { nextExpire, POPUP_COUNTDOWN_SECONDS, POPUP_EXPIRE_FIELD, shouldShowPopup, type PopupKind } from '../../../state/popup.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
+import { Countdown } from '../../../ui/Countdown.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { closeOverlay } from './overlay.ts';
+
+async function readExpire(kind: PopupKind): Promise<number> {
+  const db = await openAppDb();
+  try {
+    return (await db.getUser(getAppDeviceId()))[POPUP_EXPIRE_FIELD[kind]];
+  } finally {
+    db.close();
+  }
+}
+
+async function writeExpire(kind: PopupKind, at: number): Promise<void> {
+  const db = await openAppDb();
+  try {
+    await db.putUser({ clientSid: getAppDeviceId(), [POPUP_EXPIRE_FIELD[kind]]: at });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A purchase pop-up over whatever is behind (SPEC §5): only for users who
+ * never bought (buy_member 0) and not before the stored expire time; counts
+ * down and closes itself; any close hides it for expire_times seconds.
+ */
+export function PurchasePopup({
+  kind,
+  title,
+  children,
+  buyLabel,
+  buyPath,
+}: {
+  kind: PopupKind;
+  title: string;
+  children: ReactNode;
+  buyLabel: string;
+  buyPath: string;
+}) {
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<'checking' | 'open' | 'hidden'>('checking');
+  const [system, setSystem] = useState<SystemInfo | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const [user, sys, expire] = await Promise.all([
+        auth.refreshBalance().catch(() => auth.$user.get()),
+        api.systemInfo({}, { silent: true }).catch(() => null),
+        readExpire(kind).catch(() => 0),
+      ]);
+      if (!live) return;
+      setSystem(sys);
+      const show = shouldShowPopup(user, expire, clock.now());
+      setState(show ? 'open' : 'hidden');
+      // Nothing to offer: a transparent page left open would only block the screen behind it.
+      if (!show) closeOverlay();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+
+  const dismiss = async (then: () => void): Promise<void> => {
+    setState('hidden');
+    await writeExpire(kind, nextExpire(system, clock.now())).catch(() => undefined);
+    then();
+  };
+
+  return (
+    <div className="overlay-page" data-popup-state={state}>
+      <Dialog open={state === 'open'} title={title} onClose={() => void dismiss(closeOverlay)} className="promo">
+        <div className="promo__body">{children}</div>
+        <p className="promo__timer muted small">
+          Closes in{' '}
+          <Countdown clock={clock} seconds={POPUP_COUNTDOWN_SECONDS} onDone={() => void dismiss(closeOverlay)} format={(s) => `${s}s`} />
+        </p>
+        <div className="promo__actions">
+          <Button block onClick={() => void dismiss(() => navigate(buyPath))}>
+            {buyLabel}
+          </Button>
+          <Button block variant="ghost" onClick={() => void dismiss(closeOverlay)}>
+            Not now
+          </Button>
+        </div>
+      </Dialog>
+      {state === 'hidden' && <p className="visually-hidden">No offer right now.</p>}
+    </div>
+  );
+}

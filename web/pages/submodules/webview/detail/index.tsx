@@ -1,0 +1,47 @@
+import { useLocation, useSearch } from 'wouter';
+import { api } from '../../../../app/services.ts';
+import { GAME_PATH } from '../../../../app/route-table.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { Sheet } from '../Sheet.tsx';
+
+/** A game's essentials in a sheet over the host app: cover, title, description and Play. */
+export default function WebviewDetailPage() {
+  const [, navigate] = useLocation();
+  const gameId = Number(new URLSearchParams(useSearch()).get('game_id'));
+  const valid = Number.isInteger(gameId) && gameId > 0;
+  const [game, reload] = useAsync(() => (valid ? api.gameInfo({ game_id: gameId }, { silent: true }) : Promise.reject(new Error('no game'))), [gameId]);
+
+  return (
+    <Sheet title={game.status === 'ready' ? game.value.title : 'Game details'}>
+      {game.status === 'loading' && <Spinner />}
+      {game.status === 'error' && (
+        <div className="center-stack">
+          <p className="muted">{valid ? 'This game could not be loaded.' : 'No game was chosen.'}</p>
+          {valid && <Button onClick={reload}>Try again</Button>}
+        </div>
+      )}
+      {game.status === 'ready' && (
+        <div className="wv-detail">
+          <div className="wv-detail__top">
+            <img className="wv-detail__cover" src={game.value.cover} alt="" width={96} height={128} />
+            <div className="wv-detail__meta">
+              <p className="muted small">{game.value.tags.map((t) => t.name).join(' · ')}</p>
+              <p className="small">★ {game.value.rating.toFixed(1)}</p>
+              <p className="muted small">{game.value.short_desc}</p>
+            </div>
+          </div>
+          <div className="wv-detail__desc">
+            {game.value.description.split(/\n\s*\n/).map((para, i) => (
+              <p key={i}>{para}</p>
+            ))}
+          </div>
+          <Button block onClick={() => navigate(`${GAME_PATH}?game_id=${game.value.id}`)}>
+            Play
+          </Button>
+        </div>
+      )}
+    </Sheet>
+  );
+}

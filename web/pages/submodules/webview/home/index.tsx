@@ -1,0 +1,41 @@
+import { useLocation } from 'wouter';
+import { api } from '../../../../app/services.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { Sheet } from '../Sheet.tsx';
+
+const DETAIL = '/submodules/webview/detail/index';
+
+/** Home content (sections of home_list) in a sheet over the host app. */
+export default function WebviewHomePage() {
+  const [, navigate] = useLocation();
+  const [home, reload] = useAsync(() => api.homeList({}, { silent: true }), []);
+  return (
+    <Sheet title="Games">
+      {home.status === 'loading' && <Spinner />}
+      {home.status === 'error' && (
+        <div className="center-stack">
+          <p className="muted">Games could not be loaded.</p>
+          <Button onClick={reload}>Try again</Button>
+        </div>
+      )}
+      {home.status === 'ready' &&
+        home.value.sections.map((s) => (
+          <section key={s.key} className="wv-section" aria-label={s.title}>
+            <h2 className="section-title">{s.title}</h2>
+            <ul className="wv-row">
+              {s.games.map((g) => (
+                <li key={g.id}>
+                  <button type="button" className="wv-game" onClick={() => navigate(`${DETAIL}?game_id=${g.id}`)}>
+                    <img src={g.cover} alt="" width={96} height={128} loading="lazy" />
+                    <span className="wv-game__title">{g.title}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+    </Sheet>
+  );
+}

@@ -1,0 +1,14 @@
+import { PurchasePopup } from '../PurchasePopup.tsx';
+
+export default function MemberPopupPremiumPage() {
+  return (
+    <PurchasePopup kind="activity" title="Go Premium" buyLabel="Become a member" buyPath="/submodules/user/member/index">
+      <p className="promo__lead">Skip the queue, stream in blu-ray and keep games alive for up to an hour.</p>
+      <ul className="benefits">
+        <li>Queue grade 7: ahead of free players</li>
+        <li>Blu-ray clarity</li>
+        <li>Hours of play time included</li>
+      </ul>
+    </PurchasePopup>
+  );
+}

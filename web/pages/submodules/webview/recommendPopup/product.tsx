@@ -1,0 +1,25 @@
+import { api } from '../../../../app/services.ts';
+import { formatPrice, savingLabel } from '../../../../state/price.ts';
+import { useAsync } from '../../../../ui/use-async.ts';
+import { PurchasePopup } from '../PurchasePopup.tsx';
+
+export default function RecommendPopupProductPage() {
+  const [cards] = useAsync(() => api.memberCardList({}, { silent: true }), []);
+  const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
+  const card = list.find((c) => c.is_recommend === 1) ?? list[0];
+  return (
+    <PurchasePopup kind="recommend" title="Recommended for you" buyLabel="Buy now" buyPath="/submodules/user/member/index">
+      {card ? (
+        <div className="promo__offer">
+          <span className="promo__name">{card.name}</span>
+          <span className="promo__price">{formatPrice(card.price)}</span>
+          <span className="muted small">
+            <s>{formatPrice(card.original_price)}</s> {savingLabel(card.price, card.original_price)}
+          </span>
+        </div>
+      ) : (
+        <p className="promo__lead">Membership: shorter queues and blu-ray clarity.</p>
+      )}
+    </PurchasePopup>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Clock } from '../core/clock.ts';
+import { formatCountdown, startCountdown } from '../state/countdown.ts';
+
+/** Shows seconds counting down on the given clock; `onDone` fires once at zero. */
+export function Countdown({
+  clock,
+  seconds,
+  onDone,
+  format = formatCountdown,
+  className,
+  label,
+}: {
+  clock: Clock;
+  seconds: number;
+  onDone?: () => void;
+  format?: (left: number) => string;
+  className?: string;
+  /** Accessible text, given the seconds left, e.g. (s) => `Closes in ${s} seconds`. */
+  label?: (left: number) => string;
+}) {
+  const [left, setLeft] = useState(seconds);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    const c = startCountdown(clock, seconds, setLeft, () => done.current?.());
+    return () => c.stop();
+  }, [clock, seconds]);
+  return (
+    <span className={['countdown', className ?? ''].filter(Boolean).join(' ')} aria-label={label?.(left)} role="timer">
+      {format(left)}
+    </span>
+  );
+}
