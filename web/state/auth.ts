@@ -28,6 +28,8 @@ export interface AuthStore {
   /** Stores a successful web_login answer, then fetches the balance. */
   loggedIn(info: LoginInfo): Promise<void>;
   refreshBalance(): Promise<UserInfo | null>;
+  /** A newer balance from elsewhere (the duration socket's 200 message, SPEC §4). */
+  setUser(user: UserInfo): void;
   /** SPEC §8 (30001) and "log out": clears the session and nothing else. */
   logout(): void;
   isLoggedIn(): boolean;
@@ -69,6 +71,9 @@ export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Ap
       await refreshBalance().catch(() => null);
     },
     refreshBalance,
+    setUser(user) {
+      if ($auth.get().token) $user.set(user);
+    },
     logout() {
       deps.session.clear();
       $auth.set({ token: null, loginInfo: null });
