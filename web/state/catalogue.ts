@@ -129,3 +129,12 @@ export const isLongText = (text: string, limit = 160): boolean => text.length > 
 export function isGameNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 0;
 }
+
+/** "1 game", "44 games". */
+export const gamesCount = (n: number): string => `${n} ${n === 1 ? 'game' : 'games'}`;
+
+/** Under a played game: the day of the last play and how often ("2026-11-22 · played 3 times"). */
+export function playedLabel(lastPlayed: string, times: number): string {
+  const day = lastPlayed.slice(0, 10);
+  return `${day} · played ${times === 1 ? 'once' : `${times} times`}`;
+}

@@ -196,7 +196,7 @@ export function VideoPlayer({
       <div className="vplayer__gesture" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={() => (drag.current = null)} />
       {hint && <div className="vplayer__hint" role="status">{hint}</div>}
       {!playing && (
-        <button type="button" className="vplayer__big" aria-label="Play" onClick={toggle}>
+        <button type="button" className="vplayer__big" aria-label="Play video" onClick={toggle}>
           <I d={PLAY} />
         </button>
       )}
@@ -217,7 +217,7 @@ export function VideoPlayer({
           }}
         />
         <div className="vplayer__bar">
-          <button type="button" className="icon-btn" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
+          <button type="button" className="icon-btn" aria-label={playing ? 'Pause video' : 'Play video'} onClick={toggle}>
             <I d={playing ? PAUSE : PLAY} />
           </button>
           <span className="vplayer__time">

@@ -150,7 +150,7 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
         <Similar id={game.id} />
       </div>
       <div className="detail__play">
-        <Button block onClick={() => onPlay(game.id)}>
+        <Button block aria-label={`Play ${game.title}`} onClick={() => onPlay(game.id)}>
           Play
         </Button>
       </div>

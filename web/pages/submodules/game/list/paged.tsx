@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GameSummary, Page } from '../../../../api/contract.ts';
-import { appendPage, emptyPaged, type PagedState } from '../../../../state/catalogue.ts';
+import { appendPage, emptyPaged, gamesCount, type PagedState } from '../../../../state/catalogue.ts';
 import { GameCard } from '../../../../ui/GameCard.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
@@ -128,7 +128,7 @@ export function PagedGames<T extends GameSummary>({
           )}
         </Sentinel>
       ) : (
-        <p className="cat-end">That’s all {state.items.length} games</p>
+        <p className="cat-end">That’s all {gamesCount(state.items.length)}</p>
       )}
       {sheet}
     </>

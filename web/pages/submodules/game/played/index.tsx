@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { api } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH } from '../../../../state/catalogue.ts';
+import { LIBRARY_PATH, playedLabel } from '../../../../state/catalogue.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { PagedGames, usePaged } from '../list/paged.tsx';
@@ -17,9 +17,7 @@ export default function PlayedPage() {
         <PagedGames
           paged={paged}
           extra={(g) => (
-            <span className="gcard__meta">
-              {g.last_played} · {g.play_times}×
-            </span>
+<span className="gcard__meta">{playedLabel(g.last_played, g.play_times)}</span>
           )}
           empty={
             <>

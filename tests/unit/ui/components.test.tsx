@@ -1,0 +1,91 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createManualClock } from '../../../web/core/clock.ts';
+import { Carousel } from '../../../web/ui/Carousel.tsx';
+import { useLongPress } from '../../../web/ui/use-long-press.ts';
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+function mount(el: ReturnType<typeof createElement>): HTMLElement {
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root?.render(el));
+  return host;
+}
+const current = (host: HTMLElement) => host.querySelector('[aria-current="true"]')?.getAttribute('aria-label');
+
+describe('Carousel on an injected clock (home banners)', () => {
+  it('advances every 5 s and wraps, and a dot jumps and restarts the wait', () => {
+    const clock = createManualClock();
+    const host = mount(createElement(Carousel<string>, { items: ['a', 'b', 'c'], render: (s: string) => s, clock, label: 'Featured' }));
+    expect(current(host)).toBe('Slide 1');
+    act(() => clock.advance(4999));
+    expect(current(host)).toBe('Slide 1');
+    act(() => clock.advance(1));
+    expect(current(host)).toBe('Slide 2');
+    act(() => clock.advance(5000));
+    act(() => clock.advance(5000));
+    expect(current(host)).toBe('Slide 1');
+    act(() => clock.advance(3000));
+    act(() => (host.querySelector('[aria-label="Slide 3"]') as HTMLButtonElement).click());
+    expect(current(host)).toBe('Slide 3');
+    act(() => clock.advance(4000));
+    expect(current(host)).toBe('Slide 3');
+    act(() => clock.advance(1000));
+    expect(current(host)).toBe('Slide 1');
+  });
+});
+
+function Pressable({ onLong, onClick, clock }: { onLong: () => void; onClick: () => void; clock: ReturnType<typeof createManualClock> }) {
+  const press = useLongPress(onLong, clock);
+  return createElement('button', { type: 'button', onClick, ...press }, 'card');
+}
+const pointer = (el: Element, type: string, x: number, y: number) =>
+  act(() => {
+    el.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: y, pointerId: 1 }));
+  });
+
+describe('useLongPress (SPEC §9: 350 ms, cancelled by movement over 10 px)', () => {
+  it('fires after 350 ms held still, and swallows the click that follows', () => {
+    const clock = createManualClock();
+    const onLong = vi.fn();
+    const onClick = vi.fn();
+    const host = mount(createElement(Pressable, { onLong, onClick, clock }));
+    const btn = host.querySelector('button')!;
+    pointer(btn, 'pointerdown', 10, 10);
+    act(() => clock.advance(349));
+    expect(onLong).not.toHaveBeenCalled();
+    pointer(btn, 'pointermove', 16, 18); // exactly 10 px: still a press
+    act(() => clock.advance(1));
+    expect(onLong).toHaveBeenCalledOnce();
+    pointer(btn, 'pointerup', 16, 18);
+    act(() => btn.click());
+    expect(onClick).not.toHaveBeenCalled();
+    act(() => btn.click());
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+  it('is cancelled by movement over 10 px or an early release', () => {
+    const clock = createManualClock();
+    const onLong = vi.fn();
+    const host = mount(createElement(Pressable, { onLong, onClick: () => undefined, clock }));
+    const btn = host.querySelector('button')!;
+    pointer(btn, 'pointerdown', 10, 10);
+    pointer(btn, 'pointermove', 21, 10);
+    act(() => clock.advance(1000));
+    pointer(btn, 'pointerdown', 10, 10);
+    act(() => clock.advance(200));
+    pointer(btn, 'pointerup', 10, 10);
+    act(() => clock.advance(1000));
+    expect(onLong).not.toHaveBeenCalled();
+  });
+});

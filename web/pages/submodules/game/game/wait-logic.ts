@@ -1,0 +1,28 @@
+/**
+ * The queue screen's estimated wait: the server's `wait_seconds` (SPEC §3
+ * queue fields) counts down between the 10 s polls (SPEC §9 "Queue poll
+ * 10 s") so the number moves, but never below what the position implies.
+ */
+export const SECONDS_PER_POSITION_FLOOR = 1;
+
+/** Seconds left: the last answer's estimate minus the time since it arrived, at least 0. */
+export function waitEstimate(waitSeconds: number, secondsSinceAnswer: number, position: number): number {
+  const left = Math.max(0, Math.round(waitSeconds - Math.max(0, secondsSinceAnswer)));
+  return position > 1 ? Math.max(left, (position - 1) * SECONDS_PER_POSITION_FLOOR) : left;
+}
+
+/** "under a minute", "about 3 min", "about 1 h 5 min". */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `about ${h} h ${m} min` : `about ${h} h`;
+}
+
+/** m:ss for countdowns (seat expiry, hang-up, no-operation). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
