@@ -1,16 +1,38 @@
 /** What the member, recharge and pop-up pages share for paying: the method picker and "create the order, then open it". */
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import type { PayType } from '../../../api/contract.ts';
-import { api } from '../../../app/services.ts';
+import type { PayType, SystemInfo, UserInfo } from '../../../api/contract.ts';
+import { api, auth, clock } from '../../../app/services.ts';
 import { enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
+
+let systemInfo: Promise<SystemInfo> | null = null;
+
+/**
+ * system_info, asked once per visit. An identical request already in flight
+ * (another part of the app asking at the same moment) is refused as a repeat,
+ * so a failure is retried a few times before giving up.
+ */
+export function loadSystemInfo(): Promise<SystemInfo> {
+  const attempt = (left: number): Promise<SystemInfo> =>
+    api.systemInfo({}, { silent: true }).catch((err: unknown) => {
+      if (left <= 0) throw err;
+      return new Promise<SystemInfo>((resolve, reject) => {
+        clock.setTimeout(() => attempt(left - 1).then(resolve, reject), 400);
+      });
+    });
+  systemInfo ??= attempt(3).catch((err: unknown) => {
+    systemInfo = null;
+    throw err;
+  });
+  return systemInfo;
+}
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
 export function usePayTypes(): PayType[] | null {
   const [types, setTypes] = useState<PayType[] | null>(null);
   useEffect(() => {
     let live = true;
-    api.systemInfo({}, { silent: true }).then(
+    loadSystemInfo().then(
       (s) => live && setTypes(enabledPayTypes(s.pay_config)),
       () => live && setTypes([]),
     );
@@ -56,4 +78,28 @@ export function useCreateOrder(): { busy: boolean; pay: (productId: number, payT
       }
     },
   };
+}
+
+/**
+ * The fresh balance. A refresh already in flight (the app start asks too) is
+ * refused as a repeat by the HTTP client, so then wait for that one's answer.
+ */
+export function freshUser(waitMs = 8000): Promise<UserInfo | null> {
+  return auth.refreshBalance().catch(
+    () =>
+      new Promise<UserInfo | null>((resolve) => {
+        const now = auth.$user.get();
+        if (now) return resolve(now);
+        const timer = clock.setTimeout(() => {
+          off();
+          resolve(auth.$user.get());
+        }, waitMs);
+        const off = auth.$user.listen((u) => {
+          if (!u) return;
+          clock.clearTimeout(timer);
+          off();
+          resolve(u);
+        });
+      }),
+  );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { SystemInfo } from '../../../api/contract.ts';
-import { api, auth, clock, getAppDeviceId } from '../../../app/services.ts';
+import { api, clock, getAppDeviceId } from '../../../app/services.ts';
+import { freshUser, loadSystemInfo } from '../pay/shared.tsx';
 import { openAppDb } from '../../../core/storage/db.ts';
 import { nextExpire, POPUP_COUNTDOWN_SECONDS, POPUP_EXPIRE_FIELD, shouldShowPopup, type PopupKind } from '../../../state/popup.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -53,8 +54,8 @@ export function PurchasePopup({
     let live = true;
     void (async () => {
       const [user, sys, expire] = await Promise.all([
-        auth.refreshBalance().catch(() => auth.$user.get()),
-        api.systemInfo({}, { silent: true }).catch(() => null),
+        freshUser(),
+        loadSystemInfo().catch(() => null),
         readExpire(kind).catch(() => 0),
       ]);
       if (!live) return;

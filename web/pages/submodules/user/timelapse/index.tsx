@@ -11,6 +11,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
+import { freshUser, loadSystemInfo } from '../../pay/shared.tsx';
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const STATE_TEXT: Record<SignInDay['state'], string> = { [-1]: 'missed', 0: 'not signed yet', 1: 'signed' };
@@ -49,8 +50,8 @@ export default function TimelapsePage() {
       try {
         const [conf, system, balance] = await Promise.all([
           api.signInConf({ uid }),
-          api.systemInfo({}, { silent: true }).catch(() => null),
-          auth.refreshBalance().catch(() => null),
+          loadSystemInfo().catch(() => null),
+          freshUser(),
         ]);
         if (!live) return;
         const v = viewFromConf(conf);
