@@ -16,7 +16,6 @@ import { createBridge } from '../core/bridge.ts';
 import { createNetworkStatus } from '../core/network.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
-import { createLoginModel, type LoginModel } from '../state/login.ts';
 import { ERROR_PATHS, GAME_PATH, normalizePath } from './route-table.ts';
 import { loginUrl } from './guard.ts';
 import { MOCK_SESSION_KEY } from './channel.ts';
@@ -69,23 +68,3 @@ export const http: HttpClient = createHttpClient({
 
 export const api: Api = createApi(http);
 export const auth = createAuthStore({ session, api: () => api });
-
-let loginModel: LoginModel | null = null;
-/** One login form per visit: going to the country list and back keeps what was typed. */
-export function getLoginModel(): LoginModel {
-  loginModel ??= createLoginModel({
-    clock,
-    sendCode: (req) => api.sendCode(req),
-    webLogin: (req) => api.webLogin(req),
-    loggedIn: (info) => auth.loggedIn(info),
-    toast: (message) => toaster.show({ title: message, icon: 'none' }),
-    deviceId: getAppDeviceId,
-    agentCode: () => session.getAgentCode(),
-  });
-  return loginModel;
-}
-
-export function disposeLoginModel(): void {
-  loginModel?.dispose();
-  loginModel = null;
-}

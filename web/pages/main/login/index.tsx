@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { disposeLoginModel, getLoginModel } from '../../../app/services.ts';
+import { disposeLoginModel, getLoginModel } from '../../../app/login-model.ts';
 import { goBack } from '../../../app/navigation.ts';
 import { safeTargetUrl } from '../../../state/login.ts';
 import { NavBar } from '../../../ui/NavBar.tsx';

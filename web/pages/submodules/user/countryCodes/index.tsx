@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { searchCountries, type Country } from '../../../../api/phone.ts';
-import { getLoginModel } from '../../../../app/services.ts';
+import { getLoginModel } from '../../../../app/login-model.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { LOGIN_PATH } from '../../../../app/route-table.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
