@@ -17,6 +17,7 @@ import {
   type LevelConfig,
   type StreamServerMessage,
 } from '../../web/api/contract.ts';
+import { findGameByKey } from '../catalogue.ts';
 import type { Fixtures } from '../fixtures.ts';
 import { defineSlot, type MockSession } from '../scenarios/session.ts';
 import type { Store } from '../store.ts';
@@ -199,11 +200,12 @@ function stableNumber(text: string, mod: number): number {
 }
 
 /**
- * A game's id, hang-up options and pool. Any game_key plays; keys the
- * catalogue does not know get a stable id from 90000 up and DEFAULT_HANG_OPTIONS.
- * The catalogue (fixtures/games.json) is looked up here once it is in Fixtures.
+ * A game's id, hang-up options and pool, from the catalogue (fixtures/games.json).
+ * Any other game_key still plays (QA and tests use made-up keys): it gets a
+ * stable id from 90000 up and DEFAULT_HANG_OPTIONS.
  */
-export function gameMeta(_ctx: GameContext, gameKey: string): GameMeta {
-  const gameId = 90000 + stableNumber(gameKey, 10000);
-  return { gameId, hang: DEFAULT_HANG_OPTIONS, playQueueId: 1000 + (gameId % 100) };
+export function gameMeta(ctx: { fixtures: Fixtures }, gameKey: string): GameMeta {
+  const game = findGameByKey(ctx.fixtures, gameKey);
+  const gameId = game ? game.id : 90000 + stableNumber(gameKey, 10000);
+  return { gameId, hang: game && game.hang.length > 0 ? game.hang : DEFAULT_HANG_OPTIONS, playQueueId: 1000 + (gameId % 100) };
 }

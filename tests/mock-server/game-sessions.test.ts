@@ -179,6 +179,17 @@ describe('hang-up (SPEC §4 "Hang-up", §5, §9 minutes × 60000)', () => {
     expect((await hangUp(member, PATH.scHangUp, memberSc, 30)).envelope.code).toBe(1);
   });
 
+  it("a catalogue game uses its own hang options and id (fixtures/games.json: Starfall Odyssey 3/10 type 1, 30/60 type 2)", async () => {
+    const free = await player(s, FREE_TRIAL);
+    const scId = await startPlaying(s, free, { game_key: 'g_starfall_odyssey' });
+    const set = (minutes: number) =>
+      gameCall(s, PATH.setHangUpTimer, { game_key: 'g_starfall_odyssey', sc_id: scId, hang_up_timer: minutes }, free.token);
+    expect((await set(10)).envelope.code).toBe(1);
+    expect((await set(30)).envelope.code).toBe(GAME_CODE.memberOnly);
+    expect((await set(5)).envelope.code).toBe(GAME_CODE.notOffered);
+    expect((await list(free)).envelope.data.list).toEqual([{ sc_id: scId, game_key: 'g_starfall_odyssey', game_id: 1, type: 'able_recon' }]);
+  });
+
   it('minutes the game does not offer answer 4009', async () => {
     const p = await player(s, MEMBER);
     const scId = await startPlaying(s, p);
