@@ -10,6 +10,7 @@
  * - `/__mock/…`                   → the QA control API (scenarios/control.ts)
  * - `/__db/…`                     → the session's users through json-server (db.ts)
  * - `/mock-media/…`               → generated game images and the trailer (media.ts)
+ * - `/mock-pay/…`                 → the mock payment page of h5_pay orders (pay-page.ts)
  * - anything else                → the app build in `distDir` (static.ts)
  *
  * Every API request and socket belongs to a mock session (X-Mock-Session,
@@ -44,6 +45,7 @@ import { createSessionRegistry, DEFAULT_SESSION, SessionNameError, type MockSess
 import { createDbApi, DB_PREFIX } from './db.ts';
 import { MEDIA_DIR_NAME } from './content-fixtures.ts';
 import { MEDIA_PREFIX, serveMedia } from './media.ts';
+import { PAY_PAGE_PREFIX, servePayPage } from './pay-page.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
 import { createStreamSocket } from './sockets/stream.ts';
@@ -300,6 +302,10 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     }
     if (pathname.startsWith(MEDIA_PREFIX)) {
       await serveMedia(req, res, pathname, { mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
+      return;
+    }
+    if (pathname.startsWith(PAY_PAGE_PREFIX)) {
+      await servePayPage(req, res, pathname, query, { fixtures, sessionFor: (name) => sessions.get(name) });
       return;
     }
     // Given a runtime config, the app must talk to the mounts the server really uses, whatever the build wrote.
