@@ -39,12 +39,23 @@ export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Ap
   const $auth = atom<AuthState>({ token: deps.session.getToken(), loginInfo: null });
   const $user = atom<UserInfo | null>(null);
 
-  const refreshBalance = async (): Promise<UserInfo | null> => {
+  // Several screens ask for the balance at once (app start, then the page): they share one
+  // request instead of the second being refused as a repeat (SPEC §5).
+  let pending: Promise<UserInfo | null> | null = null;
+  const refreshBalance = (): Promise<UserInfo | null> => {
     const info = $auth.get().loginInfo;
-    if (!info) return null;
-    const user = await deps.api().getUserBalance({ uid: info.swcloud_uid }, { silent: true });
-    $user.set(user);
-    return user;
+    if (!info) return Promise.resolve(null);
+    pending ??= deps
+      .api()
+      .getUserBalance({ uid: info.swcloud_uid }, { silent: true })
+      .then((user) => {
+        if ($auth.get().loginInfo === info) $user.set(user);
+        return user;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
   };
 
   return {

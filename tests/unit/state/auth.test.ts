@@ -64,4 +64,20 @@ describe('auth store (SPEC §3 login info, §8 30001)', () => {
     auth.setUser(user);
     expect(auth.$user.get()).toBeNull();
   });
+
+  it('shares one balance request between callers instead of repeating it (SPEC §5)', async () => {
+    const session = memorySession();
+    let resolve: (u: UserInfo) => void = () => undefined;
+    const getUserBalance = vi.fn(() => new Promise<UserInfo>((r) => (resolve = r)));
+    const auth = createAuthStore({ session, api: () => ({ getUserBalance }) });
+    session.token = 'tok';
+    session.stored = info;
+    await auth.restore();
+    const a = auth.refreshBalance();
+    const b = auth.refreshBalance();
+    resolve(user);
+    await expect(a).resolves.toBe(user);
+    await expect(b).resolves.toBe(user);
+    expect(getUserBalance).toHaveBeenCalledTimes(1);
+  });
 });
