@@ -155,7 +155,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     { clock, log, sessionFor: (name) => sessions.get(name) },
   );
-  const control = createControlApi({ sessions, scenarios, log });
+  const control = createControlApi({ sessions, scenarios, fixtures, log });
   const db = createDbApi({ sessions, log });
 
   /** Network latency (--latency) is on the app clock: it models the wire, not the session's time. */

@@ -75,15 +75,20 @@ export function startDurationTimeline(ctx: GameContext, state: GameState): void 
 }
 
 /** Send a stream event to the session's stream sockets; 43000 and 54001 end the game session (SPEC §4). */
-export function fireStreamEvent(state: GameState, s: PlaySession, code: StreamEventCode): void {
-  for (const peer of s.streams) peer.send({ type: 'event', code, msg: STREAM_MESSAGES[code] });
+export function fireStreamEvent(state: GameState, s: PlaySession, code: StreamEventCode, msg: string = STREAM_MESSAGES[code]): void {
+  for (const peer of s.streams) peer.send({ type: 'event', code, msg });
   if (code === STREAM_EVENT.quit || code === STREAM_EVENT.ended) stopSession(state, s, `stream event ${code}`);
 }
 
+/** The game sessions a pushed stream event goes to: one (sc_id) or every one with an open stream. */
+export function streamEventTargets(state: GameState, scId?: string): PlaySession[] {
+  return [...state.sessions.values()].filter((s) => s.streams.size > 0 && (scId === undefined || s.scId === scId));
+}
+
 /** Push a stream event now to one game session (sc_id) or to every one with an open stream; answers how many sessions got it. */
-export function pushStreamEvent(state: GameState, code: StreamEventCode, scId?: string): number {
-  const targets = [...state.sessions.values()].filter((s) => s.streams.size > 0 && (scId === undefined || s.scId === scId));
-  for (const s of targets) fireStreamEvent(state, s, code);
+export function pushStreamEvent(state: GameState, code: StreamEventCode, scId?: string, msg?: string): number {
+  const targets = streamEventTargets(state, scId);
+  for (const s of targets) fireStreamEvent(state, s, code, msg);
   return targets.length;
 }
 

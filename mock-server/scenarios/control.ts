@@ -10,6 +10,8 @@
  *   POST   /__mock/faults      a fault, an array of faults, or {faults: [...]}
  *   GET    /__mock/faults      pending faults;  DELETE: drop them
  *   POST   /__mock/push        {socket: "duration"|"stream", message}: send to the session's open sockets
+ *                               (a stream {type:"event", code, sc_id?} or a duration {code, event?, msg?} goes
+ *                               through the game logic, so 43000/54001 also end the game session)
  *   GET    /__mock/journal     ?since=SEQ&kind=http,ws-in&limit=N
  *   GET    /__mock/clock       {virtual, now}
  *   POST   /__mock/clock       {virtual: true} and/or {advanceMs: N}
@@ -19,6 +21,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
 import { ApiError } from '../envelope.ts';
+import type { Fixtures } from '../fixtures.ts';
+import type { DurationMessageCode, StreamEventCode } from '../game/script.ts';
+import { gameStateOf } from '../game/state.ts';
+import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
 import { discardRest, header, readBody } from '../request.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
@@ -38,7 +44,43 @@ const SOCKET_KINDS: Readonly<Record<string, string>> = Object.assign({ duration:
 export interface ControlOptions {
   sessions: SessionRegistry;
   scenarios: ScenarioRegistry;
+  /** The fixtures the game flow reads (a pushed duration 200 carries the user's balance). */
+  fixtures: Fixtures;
   log: (line: string) => void;
+}
+
+const STREAM_EVENT_CODES: readonly number[] = [43000, 43001, 43100, 45001, 54001] satisfies readonly StreamEventCode[];
+const DURATION_MESSAGE_CODES: readonly number[] = [200, 202, 408, 500, 5001] satisfies readonly DurationMessageCode[];
+const isStreamEventCode = (v: unknown): v is StreamEventCode => typeof v === 'number' && STREAM_EVENT_CODES.includes(v);
+const isDurationMessageCode = (v: unknown): v is DurationMessageCode => typeof v === 'number' && DURATION_MESSAGE_CODES.includes(v);
+
+/**
+ * A pushed message the game logic knows, sent through it so the server state
+ * follows (a stream 43000/54001 ends the game session, as when scripted):
+ * stream `{type: "event", code, msg?, sc_id?}`, duration `{code, event?, msg?}`
+ * without `data` (a 200 gets the user's balance). Answers how many sockets got
+ * it, or undefined for any other message (relayed as is).
+ */
+function pushThroughGame(o: ControlOptions, session: MockSession, kind: string, message: unknown): number | undefined {
+  if (!isObj(message)) return undefined;
+  const code = message['code'];
+  const msg = typeof message['msg'] === 'string' ? message['msg'] : undefined;
+  const state = gameStateOf({ session });
+  if (kind === SOCKET_PATH.stream && message['type'] === 'event' && isStreamEventCode(code)) {
+    const scId = typeof message['sc_id'] === 'string' ? message['sc_id'] : undefined;
+    const sockets = streamEventTargets(state, scId).reduce((n, s) => n + s.streams.size, 0);
+    pushStreamEvent(state, code, scId, msg);
+    return sockets;
+  }
+  if (kind === SOCKET_PATH.duration && isDurationMessageCode(code) && !Object.hasOwn(message, 'data')) {
+    const event = typeof message['event'] === 'number' ? message['event'] : undefined;
+    return pushDurationMessage({ session, store: session.store, fixtures: o.fixtures }, state, {
+      code,
+      ...(event !== undefined ? { event } : {}),
+      ...(msg !== undefined ? { msg } : {}),
+    });
+  }
+  return undefined;
 }
 
 class ControlError extends Error {
@@ -174,7 +216,8 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         const kind = Object.hasOwn(SOCKET_KINDS, socket) ? SOCKET_KINDS[socket] : undefined;
         if (kind === undefined) throw bad(`Field "socket" must be one of ${Object.keys(SOCKET_KINDS).map((k) => JSON.stringify(k)).join(', ')}`);
         if (!f.has('message')) throw bad('Missing field "message" (the JSON message to send)');
-        const delivered = session.sockets.push(kind, f.raw('message'));
+        const message = f.raw('message');
+        const delivered = pushThroughGame(o, session, kind, message) ?? session.sockets.push(kind, message);
         return { session: session.name, socket, delivered };
       },
     },

@@ -110,8 +110,9 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
     const two = await openDurationIn(s.port, 'qa');
     const r = await json(s.port, 'POST', '/__mock/push?session=qa', { socket: 'duration', message: { code: 408, event: 1 } });
     expect(r.body).toEqual({ session: 'qa', socket: 'duration', delivered: 2 });
-    expect(await one.next()).toEqual({ code: 408, event: 1 });
-    expect(await two.next()).toEqual({ code: 408, event: 1 });
+    // A duration code goes through the game logic: the message gets its default msg.
+    expect(await one.next()).toEqual({ code: 408, event: 1, msg: 'Please log in again' });
+    expect(await two.next()).toEqual({ code: 408, event: 1, msg: 'Please log in again' });
     const none = await json(s.port, 'POST', '/__mock/push?session=qa', { socket: 'stream', message: { code: 43000 } });
     expect(none.body['delivered']).toBe(0);
     one.ws.close();
