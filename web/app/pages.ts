@@ -21,7 +21,7 @@ export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {
   aboutus: () => import('../pages/submodules/system/aboutus/index.tsx'),
   countryCodes: () => import('../pages/submodules/user/countryCodes/index.tsx'),
   setting: () => import('../pages/submodules/user/setting/index.tsx'),
-  game: unavailable,
+  game: () => import('../pages/submodules/game/game/index.tsx'),
   gameDetail: () => import('../pages/submodules/game/detail/index.tsx'),
   played: () => import('../pages/submodules/game/played/index.tsx'),
   gameList: () => import('../pages/submodules/game/list/index.tsx'),

@@ -33,6 +33,8 @@ export async function startApp(): Promise<void> {
   const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined)]);
   Object.assign(config, cfg);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
+  // The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen.
+  void import('./game.ts').then((m) => m.wireGameSession()).catch(() => undefined);
 
   const idle = (fn: () => void): void => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });

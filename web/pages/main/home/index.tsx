@@ -7,6 +7,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { maskMobile } from '../../../core/storage/session.ts';
 import { HomeFeed } from './feed.tsx';
+import { ResumeBanner } from '../../submodules/game/game/ResumeBanner.tsx';
 
 const LIBRARY = '/main/gameLibrary/index';
 
@@ -39,6 +40,7 @@ export default function HomePage() {
       </header>
       <div className="scroll">
         <div className="content">
+          <ResumeBanner />
           {loginInfo ? (
             <section className="stats" aria-label="Your account">
               <div className="stat">

@@ -1,0 +1,327 @@
+/**
+ * The game screen end to end (issue 4 "The game screen" and its e2e list):
+ * each test has its own mock session (`?mock_session=` on the first load),
+ * drives the server with /__mock/scenario and /__mock/clock, and the
+ * browser's time with Playwright's page.clock (installed before goto).
+ * Screenshots at 844×390 (landscape).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type PhonePage, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let n = 0;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const STARFALL = 1;
+const GAME = (id = STARFALL) => `/submodules/game/game/index?game_id=${id}`;
+const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+
+async function mock(session: string, path: string, data?: unknown): Promise<unknown> {
+  const url = new URL(`/__mock/${path}`, server.url);
+  url.searchParams.set('session', session);
+  const res = await fetch(url, {
+    method: data === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return res.json();
+}
+
+/** A fresh mock session with `scenario`, a landscape page with the fake clock installed. */
+async function open(scenario: string): Promise<PhonePage & { session: string }> {
+  const session = `game-${process.pid}-${++n}-${Date.now()}`;
+  await mock(session, 'scenario', { name: scenario });
+  // Closing a socket on purpose and a refused play are logged by the browser; they are not app errors.
+  const phone = await newPhonePage(browser, server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+  await phone.page.clock.install();
+  return { ...phone, session };
+}
+
+async function logIn(page: Page, mobile: string): Promise<void> {
+  await page.getByLabel('Phone number').fill(mobile);
+  await page.getByLabel('Verification code').fill('123456');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Logs in and lands on `path` (through the guard's targetUrl). */
+async function enter(p: { page: Page; session: string }, path: string, mobile = '13800000001'): Promise<void> {
+  await p.page.goto(new URL(`/main/login/index?mock_session=${p.session}&targetUrl=${encodeURIComponent(path)}`, server.url).href);
+  await waitForAppShell(p.page);
+  await p.page.getByLabel('Phone number').waitFor();
+  await logIn(p.page, mobile);
+}
+
+const progress = (page: Page) => page.getByTestId('game-progress');
+async function reach100(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
+    timeout: 20_000,
+  });
+}
+/** Runs the browser clock one queue poll (10 s) at a time until the seat dialog shows; the positions seen. */
+async function pollUntilSeat(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  const seat = page.getByRole('dialog', { name: 'Your seat is ready' });
+  for (let i = 0; i < 10 && !(await seat.isVisible()); i++) {
+    await page.clock.runFor(10_000);
+    // The poll's answer arrives over the real network.
+    await page.waitForTimeout(400);
+    const pos = page.getByTestId('queue-position');
+    if (await pos.isVisible()) seen.push((await pos.textContent()) ?? '');
+  }
+  await seat.waitFor();
+  return seen;
+}
+const phase = (page: Page) => page.locator('.gs').getAttribute('data-phase');
+const back = (page: Page) => page.evaluate(() => (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'back' }));
+
+describe('game screen (SPEC §2, §4; issue 4)', () => {
+  it('play-now: loading with the art and percentage reaches 100 and plays; back opens the quit dialog; quit ends', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await p.page.waitForURL(/game_id=1/);
+    await progress(p.page).waitFor();
+    await screenshot(p.page, 'game-loading');
+    await reach100(p.page);
+    await p.page.getByRole('button', { name: 'Game menu' }).waitFor();
+    await p.page.getByTestId('virtual-gamepad').waitFor();
+    await screenshot(p.page, 'game-playing');
+    // The floating ball opens the menu.
+    await p.page.getByRole('button', { name: 'Game menu' }).click();
+    await p.page.getByRole('dialog', { name: 'Game menu' }).waitFor();
+    await p.page.waitForTimeout(400); // the sheet's slide-in
+    await screenshot(p.page, 'game-menu');
+    // Realtime info and the keyboard are settings of the menu.
+    await p.page.getByRole('switch', { name: 'Realtime info' }).click();
+    await p.page.getByRole('switch', { name: 'Keyboard' }).click();
+    // Saves: save with a name, it is listed.
+    await p.page.getByRole('button', { name: 'Saves', exact: true }).click();
+    await p.page.getByLabel('Save name').fill('Before the boss');
+    await p.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.page.getByText('Before the boss').waitFor();
+    await screenshot(p.page, 'game-saves');
+    await p.page.getByRole('button', { name: 'Back to menu' }).click();
+    await p.page.getByRole('button', { name: 'Close menu' }).click();
+    await p.page.getByTestId('realtime-info').waitFor();
+    await p.page.getByTestId('virtual-keyboard').waitFor();
+    await screenshot(p.page, 'game-keyboard-info');
+    await p.page.getByRole('button', { name: 'KeyW' }).click();
+    // Back gesture while playing: the quit dialog.
+    await back(p.page);
+    await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
+    await screenshot(p.page, 'game-quit-dialog');
+    await p.page.getByRole('button', { name: 'Quit', exact: true }).click();
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/You left the game/);
+    await screenshot(p.page, 'game-ended-quit');
+    // Back gesture on the ended screen: not the game's; the host closes the webview (in a browser: history back).
+    await Promise.all([p.page.waitForURL((u) => !u.pathname.startsWith('/submodules/game/game')), back(p.page).catch(() => undefined)]);
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
+  it('back gesture while loading opens the quit dialog; keep playing closes it', async () => {
+    const p = await open('load-stalls-80');
+    await enter(p, GAME());
+    await progress(p.page).waitFor();
+    await p.page.getByText('80%').waitFor({ timeout: 15_000 });
+    await back(p.page);
+    await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
+    await screenshot(p.page, 'game-back-loading');
+    await p.page.getByRole('button', { name: 'Keep playing' }).click();
+    expect(await p.page.getByRole('dialog').count()).toBe(0);
+    expect(await phase(p.page)).toBe('loading');
+    await p.close();
+  });
+
+  it('queue: position counts down to a seat, the 40 s seat dialog, Play now reaches 100', async () => {
+    const p = await open('queue');
+    await enter(p, GAME(), '13800000000');
+    const pos = p.page.getByTestId('queue-position');
+    await pos.waitFor();
+    expect(await pos.textContent()).toBe('#5');
+    await screenshot(p.page, 'game-queue');
+    const seen = await pollUntilSeat(p.page);
+    expect(seen).toEqual(expect.arrayContaining(['#4', '#3', '#2', '#1']));
+    await p.page.clock.runFor(5_000);
+    await p.page.waitForFunction(() => /0:3[45]/.test(document.querySelector('[data-testid="seat-countdown"]')?.textContent ?? ''));
+    await screenshot(p.page, 'game-seat-ready');
+    await p.page.getByRole('button', { name: 'Play now' }).click();
+    await reach100(p.page);
+    await screenshot(p.page, 'game-seat-playing');
+    await p.close();
+  });
+
+  it('back gesture while queued stops the queue', async () => {
+    const p = await open('queue');
+    await enter(p, GAME(), '13800000000');
+    await p.page.getByTestId('queue-position').waitFor();
+    await back(p.page);
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/left the queue/);
+    await screenshot(p.page, 'game-back-queued');
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.some((e) => e.path.includes('cancel_queue'))).toBe(true);
+    await p.close();
+  });
+
+  it('seat expiry: a seat not taken within 40 s goes away', async () => {
+    const p = await open('queue-seat-expires');
+    await enter(p, GAME(), '13800000000');
+    await p.page.getByTestId('queue-position').waitFor();
+    await pollUntilSeat(p.page);
+    await mock(p.session, 'clock', { advanceMs: 40_000 });
+    await p.page.clock.runFor(41_000);
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/not taken in time/);
+    await screenshot(p.page, 'game-seat-expired');
+    await p.close();
+  });
+
+  it('leave and return within the hang-up time: home shows "still running", Return resumes the stream', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await p.page.getByText('Your game is still running').waitFor();
+    await screenshot(p.page, 'game-home-resume-banner');
+    await p.page.clock.runFor(60_000);
+    await p.page.getByRole('button', { name: 'Return', exact: true }).click();
+    await p.page.waitForURL(/\/submodules\/game\/game\/index\?game_id=1/);
+    await reach100(p.page);
+    await screenshot(p.page, 'game-returned');
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.filter((e) => e.path.includes('play_game')).length).toBe(1);
+    await p.close();
+  });
+
+  it('hang-up running out closes the game and says so', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await p.page.getByText('Your game is still running').waitFor();
+    await p.page.clock.runFor(3 * 60_000 + 1000);
+    await p.page.getByText(/Hang-up time is over/).waitFor();
+    await screenshot(p.page, 'game-hangup-over');
+    expect(await p.page.getByText('Your game is still running').count()).toBe(0);
+    await p.close();
+  });
+
+  it('reconnect of an able_recon session after login', async () => {
+    const p = await open('reconnect-able-session');
+    await enter(p, '/');
+    await p.page.getByText('Your game is still running').waitFor();
+    await screenshot(p.page, 'game-recon-banner');
+    await p.page.getByRole('button', { name: 'Return', exact: true }).click();
+    await p.page.waitForURL(/game_id=1/);
+    await reach100(p.page);
+    await screenshot(p.page, 'game-recon-playing');
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.some((e) => e.path.includes('recon_play_game'))).toBe(true);
+    expect(journal.entries.some((e) => e.path.includes('play_game') && !e.path.includes('recon'))).toBe(false);
+    await p.close();
+  });
+
+  it('43000 ends the game with the reason, and Play again starts it again', async () => {
+    const p = await open('stream-quit-43000');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/closed by the server/);
+    await screenshot(p.page, 'game-43000');
+    await p.page.getByRole('button', { name: 'Play again' }).click();
+    await progress(p.page).waitFor();
+    await p.close();
+  });
+
+  it('45001 warns and quits after 60 s without input', async () => {
+    const p = await open('idle-45001');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByText(/No input for a while/).waitFor({ timeout: 15_000 });
+    await screenshot(p.page, 'game-45001-warning');
+    await p.page.clock.runFor(61_000);
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/without input/);
+    await screenshot(p.page, 'game-45001-ended');
+    await p.close();
+  });
+
+  it('202 shows the timeout dialog', async () => {
+    const p = await open('duration-timeout-202');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByRole('dialog', { name: 'Still playing?' }).waitFor({ timeout: 20_000 });
+    await screenshot(p.page, 'game-202');
+    await p.page.getByRole('button', { name: 'OK' }).click();
+    expect(await phase(p.page)).toBe('playing');
+    await p.close();
+  });
+
+  it('408 forces a new login', async () => {
+    const p = await open('relogin-408');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByRole('dialog', { name: 'Log in again' }).waitFor({ timeout: 20_000 });
+    await screenshot(p.page, 'game-408');
+    await p.page.getByRole('dialog', { name: 'Log in again' }).getByRole('button', { name: 'Log in' }).click();
+    await p.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
+    await p.close();
+  });
+
+  it('out of play time: the balance reaching 0 while playing ends the game and offers play time', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    // One charge (a minute of server time) uses up the last play time: the 200 message carries duration_coin 0.
+    const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, server.url), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ durationCoin: 30 }),
+    });
+    expect(patch.ok).toBe(true);
+    await mock(p.session, 'clock', { virtual: true });
+    await mock(p.session, 'clock', { advanceMs: 60_000 });
+    await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/out of play time/);
+    await p.page.getByRole('button', { name: 'Get play time' }).waitFor();
+    await screenshot(p.page, 'game-out-of-time');
+    await p.close();
+  });
+
+  it('out of play time before starting: play_game is refused with its message', async () => {
+    const p = await open('out-of-play-time');
+    await enter(p, GAME(), '13800000004');
+    await p.page.getByTestId('end-reason').waitFor({ timeout: 20_000 });
+    await p.page.getByText('Out of play time').first().waitFor();
+    await screenshot(p.page, 'game-out-of-time-start');
+    await p.close();
+  });
+
+  it('home ?game_id= opens that game', async () => {
+    const p = await open('play-now');
+    await enter(p, '/?game_id=2');
+    await p.page.waitForURL(/\/submodules\/game\/game\/index\?game_id=2/);
+    await progress(p.page).waitFor();
+    await p.close();
+  });
+});

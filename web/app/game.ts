@@ -1,0 +1,142 @@
+/**
+ * The app's one game session (SPEC §4): created lazily for the logged-in
+ * user, disposed on logout. This module is light (it is imported by the
+ * shell and by the home banner); the session code, the mock SDK and the
+ * local database load with a dynamic import the first time a session is
+ * needed.
+ *
+ * - After login and at app start when logged in: `checkSessions()` (an
+ *   able_recon session waits in hang-up, shown on home as "still running").
+ * - 30001 on the game screen: `tokenExpired()` (services' onTokenExpired).
+ * - The game screen calls `leave()` when hidden or left and `returnToGame()`
+ *   when back (web/pages/submodules/game/game).
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-core';
+import type { SystemInfo } from '../api/contract.ts';
+import type { GameSession } from '../game/index.ts';
+import { MOCK_SESSION_KEY } from './channel.ts';
+import { api, auth, clock, config, getAppDeviceId, onTokenExpired, session as sessionStore, toaster } from './services.ts';
+
+let system: SystemInfo | null = null;
+let systemLoad: Promise<SystemInfo | null> | null = null;
+
+/** system_info, loaded once per visit (a failure is retried on the next call). */
+export function loadSystemInfo(): Promise<SystemInfo | null> {
+  systemLoad ??= api.systemInfo({}, { silent: true }).then(
+    (s) => (system = s),
+    () => {
+      systemLoad = null;
+      return null;
+    },
+  );
+  return systemLoad;
+}
+
+export const getSystemInfo = (): SystemInfo | null => system;
+
+const $session = signal<GameSession | null>(null);
+/** The session once built (null before the first use and after logout). */
+export const gameSession: ReadonlySignal<GameSession | null> = $session;
+
+let building: Promise<GameSession> | null = null;
+let owner: string | null = null;
+
+const mockSession = (): string | null => globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY) ?? null;
+
+async function build(username: string): Promise<GameSession> {
+  const [game, db] = await Promise.all([import('../game/index.ts'), import('../core/storage/db.ts'), loadSystemInfo()]);
+  const storage = await db.openAppDb().then(
+    (appDb) => game.createDbStoragePort(appDb),
+    // Private mode without IndexedDB: settings last for the visit.
+    () => game.createMemoryStoragePort(),
+  );
+  const s = game.createGameSession({
+    clock,
+    api,
+    sdk: game.createMockSdk({ clock, socketBase: config.socketBase, mockSession: mockSession() }),
+    openSocket: game.createSocketOpener({ clock }),
+    storage,
+    account: {
+      username: () => auth.$auth.get().loginInfo?.username ?? username,
+      uid: () => auth.$auth.get().loginInfo?.swcloud_uid ?? 0,
+      loginToken: () => auth.$auth.get().token,
+      clientSid: getAppDeviceId,
+      agentCode: () => sessionStore.getAgentCode(),
+    },
+    getUser: () => auth.$user.get(),
+    getSystem: () => system,
+    onUserInfo: (u) => auth.setUser(u),
+    socketBase: config.socketBase,
+    socketQuery: (): Record<string, string> => {
+      const m = mockSession();
+      return m ? { mock_session: m } : {};
+    },
+  });
+  // Away from the screen when the hang-up ran out: say so wherever the player is (SPEC §4).
+  s.on('hangup-over', () => toaster.show({ title: 'Hang-up time is over: your game was closed', icon: 'none', duration: 3000 }));
+  return s;
+}
+
+/** The session of the logged-in user, built on first use. Rejects when nobody is logged in. */
+export function getGameSession(): Promise<GameSession> {
+  const username = auth.$auth.get().loginInfo?.username;
+  if (!username) return Promise.reject(new Error('not logged in'));
+  if (building && owner === username) return building;
+  disposeGameSession();
+  owner = username;
+  const b = build(username).then((s) => {
+    if (building !== b) {
+      s.dispose();
+      throw new Error('logged out');
+    }
+    $session.value = s;
+    return s;
+  });
+  building = b;
+  b.catch(() => {
+    if (building === b) {
+      building = null;
+      owner = null;
+    }
+  });
+  return b;
+}
+
+export function disposeGameSession(): void {
+  const s = $session.peek();
+  building = null;
+  owner = null;
+  $session.value = null;
+  s?.dispose();
+}
+
+/** After login or at app start: user_sc_list (SPEC §4 "After login or app start"). */
+export function checkGameSessions(): void {
+  void getGameSession()
+    .then((s) => s.checkSessions())
+    .catch(() => undefined);
+}
+
+let wired = false;
+/** Called once from startApp after the stored login was restored. */
+export function wireGameSession(): void {
+  if (wired) return;
+  wired = true;
+  let user = auth.$auth.get().loginInfo?.username ?? null;
+  if (user) checkGameSessions();
+  auth.$auth.listen((a) => {
+    const next = a.loginInfo?.username ?? null;
+    if (next === user) return;
+    user = next;
+    // Deferred: on 30001 the store logs out before the game screen hears of it (tokenExpired first).
+    clock.setTimeout(() => {
+      if ((auth.$auth.get().loginInfo?.username ?? null) !== owner) disposeGameSession();
+      if (next) checkGameSessions();
+    }, 0);
+  });
+  // A balance refreshed elsewhere reaches the session (membership loss, SPEC §4).
+  auth.$user.listen((u) => {
+    if (u) $session.peek()?.applyUserInfo(u);
+  });
+  onTokenExpired(() => $session.peek()?.tokenExpired());
+}

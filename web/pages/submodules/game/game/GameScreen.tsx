@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Game } from '../../../../api/contract.ts';
+import { setGameBackHandler } from '../../../../app/back.ts';
+import type { GameSession } from '../../../../game/index.ts';
+import { Stream } from './Stream.tsx';
+import { LoadingView } from './LoadingView.tsx';
+import { QueueView, SeatDialog } from './QueueView.tsx';
+import { EndedView, HungUpView } from './EndedView.tsx';
+import { SessionDialogs } from './SessionDialogs.tsx';
+import { FloatingBall } from './FloatingBall.tsx';
+import { PlayOverlay } from './PlayOverlay.tsx';
+import { usePhysicalGamepad } from './use-physical-gamepad.ts';
+
+const GameMenu = lazy(() => import('./GameMenu.tsx'));
+const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
+const VirtualKeyboard = lazy(() => import('./VirtualKeyboard.tsx'));
+
+/** The session's lifecycle on this screen: back gesture, page hidden, leaving the route. */
+function useScreenLifecycle(session: GameSession): void {
+  useEffect(() => {
+    setGameBackHandler(() => session.back() !== 'none');
+    const onVisibility = (): void => {
+      if (document.visibilityState === 'hidden') session.leave();
+      else if (session.phase.peek() === 'hung-up') session.returnToGame();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      setGameBackHandler(null);
+      document.removeEventListener('visibilitychange', onVisibility);
+      // Leaving the game route while playing starts the hang-up countdown (SPEC §4).
+      session.leave();
+    };
+  }, [session]);
+}
+
+export function GameScreen({ session, game, single }: { session: GameSession; game: Game; single: boolean }) {
+  useSignals();
+  useScreenLifecycle(session);
+  const [menu, setMenu] = useState(false);
+  const phase = session.phase.value;
+  const settings = session.settings.value;
+  const playing = phase === 'playing' && session.flags.value.hasStream;
+  usePhysicalGamepad(session, playing);
+
+  const loading = phase === 'starting' || phase === 'loading' || phase === 'reconnecting' || (phase === 'playing' && !session.flags.value.hasStream);
+  const touchInput = playing && game.show_virtual === 1;
+
+  return (
+    <div className="gs" data-phase={phase}>
+      <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} />
+      {loading && <LoadingView session={session} game={game} />}
+      {(phase === 'queued' || phase === 'seat-ready') && <QueueView session={session} game={game} />}
+      {phase === 'seat-ready' && <SeatDialog session={session} />}
+      {phase === 'hung-up' && <HungUpView session={session} game={game} />}
+      {phase === 'ended' && <EndedView session={session} game={game} single={single} />}
+      {playing && <PlayOverlay session={session} />}
+      <Suspense fallback={null}>
+        {touchInput && settings.show_keyboard === 0 && settings.op_type === 0 && <VirtualGamepad session={session} />}
+        {playing && settings.show_keyboard === 1 && <VirtualKeyboard session={session} />}
+        {menu && <GameMenu session={session} onClose={() => setMenu(false)} />}
+      </Suspense>
+      {(playing || phase === 'reconnecting' || phase === 'loading') && <FloatingBall onTap={() => setMenu(true)} />}
+      <SessionDialogs session={session} />
+      <p className="gs-rotate" aria-hidden="true">
+        Turn your phone sideways for the best view
+      </p>
+    </div>
+  );
+}

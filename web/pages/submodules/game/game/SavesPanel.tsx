@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { toaster } from '../../../../app/services.ts';
+import type { GameSession } from '../../../../game/index.ts';
+import { Button } from '../../../../ui/Button.tsx';
+
+const fail = (e: unknown): void => toaster.show({ title: e instanceof Error ? e.message : String(e), icon: 'none' });
+
+/** Saves (SPEC §3, §7): the list, save with a name and share, rename, delete. */
+export default function SavesPanel({ session }: { session: GameSession }) {
+  useSignals();
+  const saves = session.saves;
+  const [name, setName] = useState('');
+  const [share, setShare] = useState(false);
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  useEffect(() => void saves.refresh().catch(fail), [saves]);
+  const busy = saves.busy.value;
+  const list = saves.list.value;
+
+  return (
+    <div className="gm-saves">
+      <form
+        className="gm-save-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saves.save(name, share).then(() => setName(''), fail);
+        }}
+      >
+        <input className="input" value={name} maxLength={32} placeholder="Save name" aria-label="Save name" onChange={(e) => setName(e.target.value)} />
+        <label className="gm-check">
+          <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share
+        </label>
+        <Button type="submit" disabled={busy || !name.trim() || list.length >= saves.maxCount.value}>
+          Save
+        </Button>
+      </form>
+      {list.length === 0 && <p className="muted small">No saves yet.</p>}
+      <ul className="gm-save-list">
+        {list.map((sv) => (
+          <li key={sv.save_id}>
+            {editing?.id === sv.save_id ? (
+              <form
+                className="gm-save-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void saves.edit(sv.save_id, { name: editing.name }).then(() => setEditing(null), fail);
+                }}
+              >
+                <input className="input" value={editing.name} maxLength={32} aria-label="New name" onChange={(e) => setEditing({ id: sv.save_id, name: e.target.value })} />
+                <Button type="submit" disabled={busy}>
+                  OK
+                </Button>
+              </form>
+            ) : (
+              <>
+                <span className="gm-save-name">
+                  {sv.save_name}
+                  {sv.is_share === 1 && <small className="muted"> shared</small>}
+                </span>
+                <Button variant="ghost" onClick={() => setEditing({ id: sv.save_id, name: sv.save_name })}>
+                  Rename
+                </Button>
+                <Button variant="ghost" onClick={() => void saves.remove(sv.save_id).catch(fail)}>
+                  Delete
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The game screen (SPEC §2, §4): `?game_id=` plays that game; `agent_code`
+ * without `game_id` is single-game mode and plays the channel's game — the
+ * first hot game, since system_info names no game (the channel's catalogue
+ * is what hot_game answers for its agent code).
+ */
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import type { Game } from '../../../../api/contract.ts';
+import { api, session as sessionStore } from '../../../../app/services.ts';
+import { isSingleGameMode } from '../../../../app/channel.ts';
+import { getGameSession, loadSystemInfo } from '../../../../app/game.ts';
+import { goBack } from '../../../../app/navigation.ts';
+import type { GameSession } from '../../../../game/index.ts';
+import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { GameScreen } from './GameScreen.tsx';
+import { beginGame } from './begin.ts';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; session: GameSession; game: Game; single: boolean } | { kind: 'error'; message: string };
+
+const parseId = (v: string | null): number | null => {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+async function pickGameId(search: string): Promise<{ id: number; single: boolean } | null> {
+  const id = parseId(new URLSearchParams(search).get('game_id'));
+  if (id) return { id, single: false };
+  if (!isSingleGameMode(location.pathname, search, sessionStore.getAgentCode())) return null;
+  const hot = await api.hotGame({ page: 1, page_size: 1 });
+  const first = hot.list[0];
+  return first ? { id: first.id, single: true } : null;
+}
+
+export default function GamePage() {
+  const search = useSearch();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ kind: 'loading' });
+    void (async () => {
+      try {
+        const pick = await pickGameId(search);
+        if (!pick) throw new Error('No game was chosen.');
+        const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), loadSystemInfo()]);
+        if (!live) return;
+        beginGame(session, game);
+        setLoad({ kind: 'ready', session, game, single: pick.single });
+      } catch (e) {
+        if (live) setLoad({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [search]);
+
+  if (load.kind === 'ready') return <GameScreen session={load.session} game={load.game} single={load.single} />;
+  return (
+    <div className="gs gs--center">
+      {load.kind === 'loading' ? (
+        <Spinner label="Loading game" />
+      ) : (
+        <div className="gs-card" role="alert">
+          <h2>This game could not be opened</h2>
+          <p className="muted">{load.message}</p>
+          <Button variant="secondary" onClick={() => goBack('/')}>
+            Back
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
