@@ -4,7 +4,8 @@
  * chunks on idle. Failures here never stop the app from rendering.
  */
 import { loadRuntimeConfig } from './config.ts';
-import { MOCK_SESSION_KEY, readChannel } from './channel.ts';
+import { MOCK_SESSION_KEY, isSingleGameMode, readChannel } from './channel.ts';
+import { rememberSingleMode } from '../state/signin.ts';
 import { auth, bridge, config, network, session } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
@@ -20,6 +21,8 @@ export async function startApp(): Promise<void> {
   // Kept for the rest of the visit: later pages carry no query (SPEC §2).
   if (channel.agentCode) session.setAgentCode(channel.agentCode);
   if (channel.mockSession) sessionStorage.setItem(MOCK_SESSION_KEY, channel.mockSession);
+  // Entering on the game screen with a channel and no game is single-game mode for the visit (SPEC §2).
+  if (isSingleGameMode(location.pathname, location.search, channel.agentCode)) rememberSingleMode(sessionStorage, true);
   bridge.on('back', () => handleBackGesture(location.pathname, bridge));
   // Inside the host app its own network status is better than the browser's (SPEC §4).
   bridge.on('network', (data) => {
