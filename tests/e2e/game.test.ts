@@ -317,6 +317,19 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.close();
   });
 
+  it('portrait: a "turn your phone" hint, and the game still plays', async () => {
+    const session = `game-${process.pid}-${++n}-${Date.now()}`;
+    await mock(session, 'scenario', { name: 'play-now' });
+    const phone = await newPhonePage(browser, server.url, { ignoreConsole: [/WebSocket/i] });
+    const p = { ...phone, session };
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByText('Turn your phone sideways').waitFor();
+    await p.page.getByTestId('virtual-gamepad').waitFor();
+    await screenshot(p.page, 'game-portrait');
+    await p.close();
+  });
+
   it('home ?game_id= opens that game', async () => {
     const p = await open('play-now');
     await enter(p, '/?game_id=2');

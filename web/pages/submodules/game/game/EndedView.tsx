@@ -28,7 +28,7 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
       <div className="gs-card" role="status">
         <h1>{game.title}</h1>
         <p data-testid="end-reason">{END_TEXT[end.reason]}</p>
-        {end.message && end.message !== END_TEXT[end.reason] && <p className="muted small">{end.message}</p>}
+        {end.message && !/^success$/i.test(end.message) && end.message !== END_TEXT[end.reason] && <p className="muted small">{end.message}</p>}
         <div className="gs-dialog__actions">
           {!noHome && (
             <Button variant="secondary" onClick={() => goBack('/')}>

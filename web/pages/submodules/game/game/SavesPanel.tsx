@@ -26,7 +26,7 @@ export default function SavesPanel({ session }: { session: GameSession }) {
           void saves.save(name, share).then(() => setName(''), fail);
         }}
       >
-        <input className="input" value={name} maxLength={32} placeholder="Save name" aria-label="Save name" onChange={(e) => setName(e.target.value)} />
+        <input className="field__input gm-input" value={name} maxLength={32} placeholder="Save name" aria-label="Save name" onChange={(e) => setName(e.target.value)} />
         <label className="gm-check">
           <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share
         </label>
@@ -46,7 +46,7 @@ export default function SavesPanel({ session }: { session: GameSession }) {
                   void saves.edit(sv.save_id, { name: editing.name }).then(() => setEditing(null), fail);
                 }}
               >
-                <input className="input" value={editing.name} maxLength={32} aria-label="New name" onChange={(e) => setEditing({ id: sv.save_id, name: e.target.value })} />
+                <input className="field__input gm-input" value={editing.name} maxLength={32} aria-label="New name" onChange={(e) => setEditing({ id: sv.save_id, name: e.target.value })} />
                 <Button type="submit" disabled={busy}>
                   OK
                 </Button>
