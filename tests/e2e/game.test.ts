@@ -118,6 +118,8 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.page.getByTestId('virtual-keyboard').waitFor();
     await screenshot(p.page, 'game-keyboard-info');
     await p.page.getByRole('button', { name: 'KeyW' }).click();
+    // Input reaches the stream: the mock's frames count it.
+    await p.page.waitForFunction(() => Number(document.querySelector('[data-testid="game-stream"]')?.getAttribute('data-inputs') ?? 0) > 0, undefined, { timeout: 5000 });
     // Back gesture while playing: the quit dialog.
     await back(p.page);
     await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
@@ -327,6 +329,33 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.page.getByText('Turn your phone sideways').waitFor();
     await p.page.getByTestId('virtual-gamepad').waitFor();
     await screenshot(p.page, 'game-portrait');
+    await p.close();
+  });
+
+  it('single-game mode: agent_code without game_id plays the channel\'s first hot game', async () => {
+    const p = await open('play-now');
+    await enter(p, '/submodules/game/game/index?agent_code=qa_channel');
+    await reach100(p.page);
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.some((e) => e.path.includes('hot_game'))).toBe(true);
+    await screenshot(p.page, 'game-single-mode');
+    await p.close();
+  });
+
+  it('30001 on the game screen ends the game with "log in again" instead of navigating', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await mock(p.session, 'scenario', { scenario: { game: { tokenExpired: true } }, keepState: true });
+    // Opening the saves asks game_save_list, which now answers 30001.
+    await p.page.getByRole('button', { name: 'Game menu' }).click();
+    await p.page.getByRole('button', { name: 'Saves', exact: true }).click();
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/login has expired/);
+    expect(p.page.url()).toMatch(/\/submodules\/game\/game\/index/);
+    await screenshot(p.page, 'game-token-expired');
+    await p.page.getByRole('button', { name: 'Log in' }).click();
+    await p.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
     await p.close();
   });
 

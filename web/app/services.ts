@@ -54,13 +54,14 @@ export const http: HttpClient = createHttpClient({
   },
   onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
   onTokenExpired: (message) => {
-    auth.logout();
     toaster.show({ title: message, icon: 'none' });
     const here = normalizePath(location.pathname);
-    if (here === GAME_PATH) {
+    // The game screen ends its session and offers "Log in" (which logs out); logging out here would let the guard navigate away first.
+    if (here === GAME_PATH && tokenExpiredListeners.size > 0) {
       for (const fn of tokenExpiredListeners) fn();
       return;
     }
+    auth.logout();
     navigate(loginUrl(location.pathname + location.search), { replace: true });
   },
   toast: (message) => toaster.show({ title: message, icon: 'none' }),

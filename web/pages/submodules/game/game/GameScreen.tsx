@@ -45,6 +45,8 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
 
   const loading = phase === 'starting' || phase === 'loading' || phase === 'reconnecting' || (phase === 'playing' && !session.flags.value.hasStream);
   const touchInput = playing && game.show_virtual === 1;
+  // The ball and the menu belong to a running game: an ending closes the menu.
+  const inGame = playing || phase === 'reconnecting' || phase === 'loading';
 
   return (
     <div className="gs" data-phase={phase}>
@@ -58,9 +60,9 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
       <Suspense fallback={null}>
         {touchInput && settings.show_keyboard === 0 && settings.op_type === 0 && <VirtualGamepad session={session} />}
         {playing && settings.show_keyboard === 1 && <VirtualKeyboard session={session} />}
-        {menu && <GameMenu session={session} onClose={() => setMenu(false)} />}
+        {menu && inGame && <GameMenu session={session} onClose={() => setMenu(false)} />}
       </Suspense>
-      {(playing || phase === 'reconnecting' || phase === 'loading') && <FloatingBall onTap={() => setMenu(true)} />}
+      {inGame && <FloatingBall onTap={() => setMenu(true)} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">
         Turn your phone sideways for the best view
