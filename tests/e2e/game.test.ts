@@ -163,6 +163,12 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.page.getByRole('button', { name: 'Play now' }).click();
     await reach100(p.page);
     await screenshot(p.page, 'game-seat-playing');
+    // A free player on the blu-ray trial: blu-ray is labelled with the trial countdown, member-only hang-up options are off.
+    await p.page.getByRole('button', { name: 'Game menu' }).click();
+    await p.page.getByRole('dialog', { name: 'Game menu' }).waitFor();
+    await p.page.waitForTimeout(400);
+    expect(await p.page.getByRole('button', { name: /30 min members/ }).isDisabled()).toBe(true);
+    await screenshot(p.page, 'game-menu-free-trial');
     await p.close();
   });
 
@@ -356,6 +362,30 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await screenshot(p.page, 'game-token-expired');
     await p.page.getByRole('button', { name: 'Log in' }).click();
     await p.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
+    await p.close();
+  });
+
+  it('back gesture with a seat ready leaves the queue', async () => {
+    const p = await open('queue-seat-expires');
+    await enter(p, GAME(), '13800000000');
+    await p.page.getByTestId('queue-position').waitFor();
+    await pollUntilSeat(p.page);
+    await back(p.page);
+    await p.page.getByTestId('end-reason').waitFor();
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/left the queue/);
+    await p.close();
+  });
+
+  it('43001: reconnecting shows its progress, back opens the quit dialog, and the stream comes back', async () => {
+    const p = await open('stream-reconnect-43001');
+    await enter(p, GAME());
+    await reach100(p.page);
+    await p.page.getByText(/Reconnecting/).waitFor({ timeout: 15_000 });
+    await back(p.page);
+    await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
+    await screenshot(p.page, 'game-reconnecting-back');
+    await p.page.getByRole('button', { name: 'Keep playing' }).click();
+    await reach100(p.page);
     await p.close();
   });
 
