@@ -29,3 +29,25 @@ export function isSingleGameMode(pathname: string, search: string, agentCode: st
   const agent = query.get(AGENT_CODE_KEY) ?? agentCode;
   return !!agent && !query.get('game_id');
 }
+
+/** Session-storage key of the single-game-mode flag (SPEC §2: the visit started on the game screen with agent_code and no game_id). */
+export const SINGLE_MODE_KEY = 'single_mode';
+
+/** Reads the flag the shell keeps for the visit. */
+export function readSingleMode(storage: Pick<Storage, 'getItem'> | undefined): boolean {
+  try {
+    return storage?.getItem(SINGLE_MODE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Written once, at app start, from `isSingleGameMode(location…)`; later pages carry no query. */
+export function rememberSingleMode(storage: Pick<Storage, 'setItem'> | undefined, single: boolean): void {
+  if (!single) return;
+  try {
+    storage?.setItem(SINGLE_MODE_KEY, '1');
+  } catch {
+    // Private mode without storage: single mode is not remembered, auto sign-in stays on.
+  }
+}

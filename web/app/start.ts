@@ -4,8 +4,7 @@
  * chunks on idle. Failures here never stop the app from rendering.
  */
 import { loadRuntimeConfig } from './config.ts';
-import { MOCK_SESSION_KEY, isSingleGameMode, readChannel } from './channel.ts';
-import { rememberSingleMode } from '../state/signin.ts';
+import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
 import { auth, bridge, config, network, session } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';

@@ -54,25 +54,3 @@ export function viewAfterSignIn(result: SignInResult): SignInView {
   const conf = { user_sign_data: result.user_sign_data, current_week: result.current_week };
   return { days: markMissedDays(conf.user_sign_data, conf.current_week), currentWeek: conf.current_week, action: signInAction(conf), granted: result.duration };
 }
-
-/** Session-storage key of the single-game-mode flag (SPEC §2: the visit started on the game screen with agent_code and no game_id). */
-export const SINGLE_MODE_KEY = 'single_mode';
-
-/** Reads the flag the shell keeps for the visit. */
-export function readSingleMode(storage: Pick<Storage, 'getItem'> | undefined): boolean {
-  try {
-    return storage?.getItem(SINGLE_MODE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Written once, at app start, from `isSingleGameMode(location…)`; later pages carry no query. */
-export function rememberSingleMode(storage: Pick<Storage, 'setItem'> | undefined, single: boolean): void {
-  if (!single) return;
-  try {
-    storage?.setItem(SINGLE_MODE_KEY, '1');
-  } catch {
-    // Private mode without storage: single mode is not remembered, auto sign-in stays on.
-  }
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SignInDay, SignInResult, SignInState } from '../../../web/api/contract.ts';
-import { markMissedDays, readSingleMode, rememberSingleMode, signInAction, SINGLE_MODE_KEY, todaySlot, viewAfterSignIn, viewFromConf } from '../../../web/state/signin.ts';
+import { markMissedDays, signInAction, todaySlot, viewAfterSignIn, viewFromConf } from '../../../web/state/signin.ts';
+import { readSingleMode, rememberSingleMode, SINGLE_MODE_KEY } from '../../../web/app/channel.ts';
 
 const week = (states: SignInState[]): SignInDay[] =>
   states.map((state, i) => ({ day: i + 1, date: `2025-06-0${i + 2}`, duration: 600 * (i + 1), state }));

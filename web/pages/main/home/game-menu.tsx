@@ -3,7 +3,12 @@ import { useLocation } from 'wouter';
 import type { GameSummary } from '../../../api/contract.ts';
 import { api, auth } from '../../../app/services.ts';
 import { detailUrl, gameScreenUrl } from '../../../state/catalogue.ts';
-import { ActionSheet } from '../../../ui/ActionSheet.tsx';
+import type { ActionSheet as ActionSheetType } from '../../../ui/ActionSheet.tsx';
+
+// The sheet only shows on a long press: it loads then, not with home's first load (95 KB budget).
+let ActionSheet: typeof ActionSheetType | null = null;
+const loadSheet = (): Promise<unknown> =>
+  ActionSheet ? Promise.resolve() : import('../../../ui/ActionSheet.tsx').then((m) => (ActionSheet = m.ActionSheet));
 
 /**
  * Opens the game screen. A logged-in player's play is recorded (playgame);
@@ -20,7 +25,7 @@ export function useGameMenu() {
   const [, navigate] = useLocation();
   const [game, setGame] = useState<GameSummary | null>(null);
   const open = (g: GameSummary) => navigate(detailUrl(g.id));
-  const sheet = game && (
+  const sheet = game && ActionSheet && (
     <ActionSheet
       title={game.title}
       onClose={() => setGame(null)}
@@ -30,5 +35,6 @@ export function useGameMenu() {
       ]}
     />
   );
-  return { open, menu: setGame, sheet };
+  const menu = (g: GameSummary) => void loadSheet().then(() => setGame(g), () => setGame(null));
+  return { open, menu, sheet };
 }

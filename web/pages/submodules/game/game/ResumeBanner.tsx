@@ -4,7 +4,7 @@
  * lazy chunk, so home's first load does not carry the game wiring).
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { auth } from '../../../../app/services.ts';
 import { GAME_PATH } from '../../../../app/route-table.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -15,12 +15,13 @@ const ResumeCard = lazy(() => import('./ResumeCard.tsx'));
 
 export function ResumeBanner() {
   const [, navigate] = useLocation();
-  const search = useSearch();
   const { loginInfo } = useStore(auth.$auth);
+  // Read once, when home opens: a later URL (say a game detail's ?game_id=) must not
+  // be taken for home's own query while home is unmounting.
   useEffect(() => {
-    const id = Number(new URLSearchParams(search).get('game_id'));
+    const id = Number(new URLSearchParams(location.search).get('game_id'));
     if (Number.isInteger(id) && id > 0) navigate(screenUrl(id), { replace: true });
-  }, [search, navigate]);
+  }, []);
   if (!loginInfo) return null;
   return (
     <Suspense fallback={null}>
