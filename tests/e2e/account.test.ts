@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
 import { idCardCheckChar } from '../../web/state/idcard.ts';
 
 let server: TestServer;
@@ -20,15 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function logIn(page: Page, mobile: string, code = '123456') {
-  await page.getByLabel('Phone number').fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('Verification code sent').waitFor();
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 /** Opens a guarded page, logs in on the way and lands back on it. */
 async function openAs(mobile: string, path: string, context?: Parameters<Browser['newContext']>[0]) {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type PageError, type TestServer } from './harness.ts';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type PageError, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,15 +22,6 @@ afterAll(async () => {
 const cards = (page: Page) => page.locator('.ggrid .gcard');
 /** Errors of our screens (the game screen is another part's). */
 const ours = (errors: PageError[]) => errors.filter((e) => !e.url.includes('/submodules/game/game/'));
-
-async function logIn(page: Page, mobile: string) {
-  await page.getByLabel('Phone number').fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('Verification code sent').waitFor();
-  await page.getByLabel('Verification code').fill('123456');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 describe('home feed (home_list)', () => {
   it('shows the banner carousel and game rows, and a tapped game opens its detail', async () => {

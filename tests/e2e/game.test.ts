@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type PhonePage, type TestServer } from './harness.ts';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type PhonePage, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -49,19 +49,12 @@ async function open(scenario: string): Promise<PhonePage & { session: string }> 
   return { ...phone, session };
 }
 
-async function logIn(page: Page, mobile: string): Promise<void> {
-  await page.getByLabel('Phone number').fill(mobile);
-  await page.getByLabel('Verification code').fill('123456');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
 /** Logs in and lands on `path` (through the guard's targetUrl). */
 async function enter(p: { page: Page; session: string }, path: string, mobile = '13800000001'): Promise<void> {
   await p.page.goto(new URL(`/main/login/index?mock_session=${p.session}&targetUrl=${encodeURIComponent(path)}`, server.url).href);
   await waitForAppShell(p.page);
   await p.page.getByLabel('Phone number').waitFor();
-  await logIn(p.page, mobile);
+  await logIn(p.page, mobile, { sendCode: false });
 }
 
 const progress = (page: Page) => page.getByTestId('game-progress');

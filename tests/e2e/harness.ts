@@ -134,3 +134,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/**
+ * Logs in on the login page that `page` shows, as a persona of the mock cloud
+ * (SMS code 123456). `sendCode: false` skips "Send code" (the mock does not
+ * require it, and refuses a second code for one number within 60 s).
+ */
+export async function logIn(page: Page, mobile: string, opts: { code?: string; sendCode?: boolean } = {}): Promise<void> {
+  await page.getByLabel('Phone number').fill(mobile);
+  if (opts.sendCode !== false) {
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('Verification code sent').waitFor();
+  }
+  await page.getByLabel('Verification code').fill(opts.code ?? '123456');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -14,15 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function logIn(page: import('playwright-core').Page, mobile: string, code = '123456') {
-  await page.getByLabel('Phone number').fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByText('Verification code sent').waitFor();
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
 
 describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   it('sends a guarded page to login with targetUrl, logs a free user in and returns there', async () => {
@@ -57,7 +48,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   it("shows the server's message on a wrong code and keeps what was typed", async () => {
     const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
-    await logIn(page, '13800000003', '000000');
+    await logIn(page, '13800000003', { code: '000000' });
     await page.getByText(/Wrong verification code/).waitFor();
     await screenshot(page, 'login-wrong-code');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('13800000003');

@@ -4,6 +4,8 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PayType, SystemInfo, UserInfo } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
 import { enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
+import { formatPrice } from '../../../state/price.ts';
+import { Button } from '../../../ui/Button.tsx';
 
 let systemInfo: Promise<SystemInfo> | null = null;
 
@@ -78,6 +80,29 @@ export function useCreateOrder(): { busy: boolean; pay: (productId: number, payT
       }
     },
   };
+}
+
+/** The sticky footer of a purchase page: the total and "Pay" for the chosen item and method. */
+export function PayBar({
+  item,
+  payType,
+  order,
+}: {
+  item: { id: number; price: string | number } | null | undefined;
+  payType: PayType | null;
+  order: ReturnType<typeof useCreateOrder>;
+}) {
+  return (
+    <footer className="pay-bar">
+      <div className="pay-bar__sum">
+        <span className="muted small">Total</span>
+        <strong>{item ? formatPrice(item.price) : '–'}</strong>
+      </div>
+      <Button disabled={!item || !payType || order.busy} onClick={() => item && payType && void order.pay(item.id, payType)}>
+        {order.busy ? 'Creating order…' : 'Pay'}
+      </Button>
+    </footer>
+  );
 }
 
 /**

@@ -4,14 +4,13 @@ import type { PayType } from '../../../../api/contract.ts';
 import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
-import { formatPrice } from '../../../../state/price.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, usePayTypes } from '../../pay/shared.tsx';
+import { PayMethods, useCreateOrder, usePayTypes, PayBar } from '../../pay/shared.tsx';
 import { cardItem, defaultPick, PricePicker } from './CardPicker.tsx';
 
 const PERKS: ReadonlyArray<{ title: string; text: string }> = [
@@ -72,15 +71,7 @@ export default function MemberPremiumPage() {
           {types ? <PayMethods types={types} value={payType} onChange={setPayType} /> : <Spinner />}
         </div>
       </div>
-      <footer className="pay-bar">
-        <div className="pay-bar__sum">
-          <span className="muted small">Total</span>
-          <strong>{chosen ? formatPrice(chosen.price) : '–'}</strong>
-        </div>
-        <Button disabled={!chosen || !payType || order.busy} onClick={() => chosen && payType && void order.pay(chosen.id, payType)}>
-          {order.busy ? 'Creating order…' : 'Pay'}
-        </Button>
-      </footer>
+      <PayBar item={chosen} payType={payType} order={order} />
     </div>
   );
 }
