@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthMessage } from '../../../../api/contract.ts';
-import { api, auth } from '../../../../app/services.ts';
+import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isApiError } from '../../../../core/http/errors.ts';
 import { checkIdCard, checkRealName, ID_CARD_MESSAGES, normalizeIdCard } from '../../../../state/idcard.ts';
@@ -52,14 +52,14 @@ export default function AuthPage() {
   const [busy, setBusy] = useState(false);
 
   const nameError = touched ? checkRealName(name) : null;
-  const idProblem = touched ? checkIdCard(id) : null;
+  const idProblem = touched ? checkIdCard(id, new Date(clock.now())) : null;
   const idError = idProblem ? ID_CARD_MESSAGES[idProblem] : null;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setTouched(true);
     setServerError('');
-    if (checkRealName(name) || checkIdCard(id) || busy) return;
+    if (checkRealName(name) || checkIdCard(id, new Date(clock.now())) || busy) return;
     setBusy(true);
     try {
       const info = await api.authPost({ real_name: name.trim(), id_card: normalizeIdCard(id) }, { silent: true });
