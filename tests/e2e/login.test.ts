@@ -103,9 +103,11 @@ describe('token expiry (SPEC §8 body code 30001)', () => {
     await page.waitForURL(/\/main\/user\/index$/);
     // The server no longer knows this token, as after its 7-day lifetime.
     await page.evaluate(() => localStorage.setItem('token', JSON.stringify({ type: 'string', data: 'expired-token' })));
+    // The message is a 1.5 s toast shown as the redirect happens: watch for it from before the reload.
+    const message = page.getByText(/登录已过期/).waitFor({ timeout: 20_000 });
     await page.reload();
     await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
-    await page.getByText(/登录已过期/).waitFor();
+    await message;
     await screenshot(page, 'token-expired');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await close();

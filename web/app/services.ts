@@ -54,6 +54,8 @@ export const http: HttpClient = createHttpClient({
   },
   onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
   onTokenExpired: (message) => {
+    // Several calls in flight can all answer 30001: the first one clears the session, the rest have nothing left to do.
+    if (!auth.isLoggedIn()) return;
     toaster.show({ title: message, icon: 'none' });
     const here = normalizePath(location.pathname);
     // The game screen ends its session and offers "Log in" (which logs out); logging out here would let the guard navigate away first.
