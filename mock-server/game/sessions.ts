@@ -53,8 +53,8 @@ export interface NewSession {
   queueId?: string;
 }
 
-export function startSession(ctx: GameContext, state: GameState, user: UserRecord, n: NewSession): PlaySession {
-  const scId = String(++state.seq.sc);
+/** Records a session and starts billing it when it runs. */
+function addSession(ctx: GameContext, state: GameState, user: UserRecord, scId: string, n: NewSession & { reconnectable: boolean }): PlaySession {
   const s: PlaySession = {
     scId,
     uid: user.uid,
@@ -63,7 +63,7 @@ export function startSession(ctx: GameContext, state: GameState, user: UserRecor
     manufacturer: n.manufacturer,
     openId: n.openId,
     status: n.status,
-    reconnectable: true,
+    reconnectable: n.reconnectable,
     queueId: n.queueId,
     startedAt: state.clock.now(),
     level: LEVELS[defaultGrade(ctx, userInfo(ctx, user))],
@@ -78,6 +78,10 @@ export function startSession(ctx: GameContext, state: GameState, user: UserRecor
   state.sessions.set(scId, s);
   if (n.status === 'running') startBilling(ctx, state, s);
   return s;
+}
+
+export function startSession(ctx: GameContext, state: GameState, user: UserRecord, n: NewSession): PlaySession {
+  return addSession(ctx, state, user, String(++state.seq.sc), { ...n, reconnectable: true });
 }
 
 /** A running session charges its owner every minute of session time and tells their duration sockets (SPEC §4 "200"). */
@@ -111,29 +115,13 @@ export function findSession(ctx: GameContext, state: GameState, user: UserRecord
   if (!scripted) return undefined;
   state.scriptedTaken.add(scId);
   const manufacturer = '';
-  const s: PlaySession = {
-    scId,
-    uid: user.uid,
+  return addSession(ctx, state, user, scId, {
     gameKey: scripted.game_key,
-    gameId: gameMeta(ctx, scripted.game_key).gameId,
     manufacturer,
     openId: openIdFor(user.uid, manufacturer),
     status: 'running',
     reconnectable: scripted.type === 'able_recon',
-    queueId: undefined,
-    startedAt: state.clock.now(),
-    level: LEVELS[defaultGrade(ctx, userInfo(ctx, user))],
-    hangUpMinutes: 0,
-    hangUpEndsAt: 0,
-    hangUpTimer: undefined,
-    seatTimer: undefined,
-    billingTimer: undefined,
-    streamTimeline: null,
-    streams: new Set(),
-  };
-  state.sessions.set(scId, s);
-  startBilling(ctx, state, s);
-  return s;
+  });
 }
 
 /** End a session: timers cleared, its stream sockets closed (1000). Returns the seconds it ran. */
