@@ -97,15 +97,23 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
 
 describe('token expiry (SPEC §8 body code 30001)', () => {
   it('clears the session and sends the user to login with targetUrl', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
-    await waitForAppShell(page);
-    await logIn(page, '13800000002');
-    await page.waitForURL(/\/main\/user\/index$/);
-    // The server no longer knows this token, as after its 7-day lifetime.
-    await page.evaluate(() => localStorage.setItem('token', JSON.stringify({ type: 'string', data: 'expired-token' })));
-    // The message is a 1.5 s toast shown as the redirect happens: watch for it from before the reload.
+    const first = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
+    await waitForAppShell(first.page);
+    await logIn(first.page, '13800000002');
+    await first.page.waitForURL(/\/main\/user\/index$/);
+    // The server no longer knows this token, as after its 7-day lifetime. It is changed in a copy of
+    // the stored state, not in the live page: that page's own calls after login would meet it first.
+    const state = await first.context.storageState();
+    await first.close();
+    for (const origin of state.origins) {
+      for (const item of origin.localStorage) {
+        if (item.name === 'token') item.value = JSON.stringify({ type: 'string', data: 'expired-token' });
+      }
+    }
+    const { page, close } = await newPhonePage(browser, server.url, { context: { storageState: state } });
+    // The message is a 1.5 s toast shown as the redirect happens: watch for it from before the page opens.
     const message = page.getByText(/登录已过期/).waitFor({ timeout: 20_000 });
-    await page.reload();
+    await page.goto('/main/user/index');
     await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
     await message;
     await screenshot(page, 'token-expired');
