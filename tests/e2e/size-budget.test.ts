@@ -1,0 +1,39 @@
+/**
+ * The size budgets of `npm run bench` (issue 2 part 10), checked on every
+ * `npm test` so a change that outgrows them fails here, not weeks later:
+ * home first-load JS ≤ 95 KB gzip, every lazy page chunk ≤ 12 KB gzip.
+ * Builds into a scratch folder, so dist/ is left as the build test expects it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET, HOME_PAGE_FOLDER, overBudgetLines } from '../../bench/bundle-size.ts';
+import { build, type BuildReport } from '../../build/build.ts';
+import { firstLoad } from '../../build/report.ts';
+import { ROOT } from './harness.ts';
+
+let outDir = '';
+let report: BuildReport;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), 'cg-size-'));
+  report = await build({ root: ROOT, outDir, logLevel: 'silent' });
+}, 120_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('size budgets', () => {
+  it('measures the real home page: its lazy chunk is part of the first load', () => {
+    const home = firstLoad(report, HOME_PAGE_FOLDER);
+    expect(home.page?.page).toBe(HOME_PAGE_FOLDER);
+    expect(home.files.length).toBeGreaterThan(1);
+    expect(home.gzipBytes).toBeGreaterThan(0);
+  });
+
+  it(`keeps home first-load JS within ${BUDGET.homeFirstLoadGzip / 1024} KB and each page chunk within ${BUDGET.pageChunkGzip / 1024} KB gzip`, () => {
+    expect(overBudgetLines(report)).toEqual([]);
+  });
+});
