@@ -1,11 +1,8 @@
 /**
  * Page chunks, one per route folder under web/pages (each its own lazy chunk).
- * Pages not built yet share one honest "not open yet" screen.
  */
 import type { PageKey } from './route-table.ts';
 import { createPageLoader, type PageImporter } from './page-loader.ts';
-
-const unavailable: PageImporter = () => import('../pages/unavailable/index.tsx');
 
 export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {
   home: () => import('../pages/main/home/index.tsx'),
