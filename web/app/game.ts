@@ -12,27 +12,10 @@
  *   when back (web/pages/submodules/game/game).
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import type { SystemInfo } from '../api/contract.ts';
 import type { GameSession } from '../game/index.ts';
 import { MOCK_SESSION_KEY } from './channel.ts';
 import { api, auth, clock, config, getAppDeviceId, onTokenExpired, session as sessionStore, toaster } from './services.ts';
-
-let system: SystemInfo | null = null;
-let systemLoad: Promise<SystemInfo | null> | null = null;
-
-/** system_info, loaded once per visit (a failure is retried on the next call). */
-export function loadSystemInfo(): Promise<SystemInfo | null> {
-  systemLoad ??= api.systemInfo({}, { silent: true }).then(
-    (s) => (system = s),
-    () => {
-      systemLoad = null;
-      return null;
-    },
-  );
-  return systemLoad;
-}
-
-export const getSystemInfo = (): SystemInfo | null => system;
+import { systemInfo } from './system-info.ts';
 
 const $session = signal<GameSession | null>(null);
 /** The session once built (null before the first use and after logout). */
@@ -44,7 +27,7 @@ let owner: string | null = null;
 const mockSession = (): string | null => globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY) ?? null;
 
 async function build(username: string): Promise<GameSession> {
-  const [game, db] = await Promise.all([import('../game/index.ts'), import('../core/storage/db.ts'), loadSystemInfo()]);
+  const [game, db] = await Promise.all([import('../game/index.ts'), import('../core/storage/db.ts'), systemInfo.load().catch(() => null)]);
   const storage = await db.openAppDb().then(
     (appDb) => game.createDbStoragePort(appDb),
     // Private mode without IndexedDB: settings last for the visit.
@@ -64,7 +47,7 @@ async function build(username: string): Promise<GameSession> {
       agentCode: () => sessionStore.getAgentCode(),
     },
     getUser: () => auth.$user.get(),
-    getSystem: () => system,
+    getSystem: () => systemInfo.get(),
     onUserInfo: (u) => auth.setUser(u),
     socketBase: config.socketBase,
     socketQuery: (): Record<string, string> => {

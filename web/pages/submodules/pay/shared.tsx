@@ -1,40 +1,19 @@
 /** What the member, recharge and pop-up pages share for paying: the method picker and "create the order, then open it". */
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import type { PayType, SystemInfo, UserInfo } from '../../../api/contract.ts';
+import type { PayType, UserInfo } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
+import { systemInfo } from '../../../app/system-info.ts';
 import { enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
 import { formatPrice } from '../../../state/price.ts';
 import { Button } from '../../../ui/Button.tsx';
-
-let systemInfo: Promise<SystemInfo> | null = null;
-
-/**
- * system_info, asked once per visit. An identical request already in flight
- * (another part of the app asking at the same moment) is refused as a repeat,
- * so a failure is retried a few times before giving up.
- */
-export function loadSystemInfo(): Promise<SystemInfo> {
-  const attempt = (left: number): Promise<SystemInfo> =>
-    api.systemInfo({}, { silent: true }).catch((err: unknown) => {
-      if (left <= 0) throw err;
-      return new Promise<SystemInfo>((resolve, reject) => {
-        clock.setTimeout(() => attempt(left - 1).then(resolve, reject), 400);
-      });
-    });
-  systemInfo ??= attempt(3).catch((err: unknown) => {
-    systemInfo = null;
-    throw err;
-  });
-  return systemInfo;
-}
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
 export function usePayTypes(): PayType[] | null {
   const [types, setTypes] = useState<PayType[] | null>(null);
   useEffect(() => {
     let live = true;
-    loadSystemInfo().then(
+    systemInfo.load().then(
       (s) => live && setTypes(enabledPayTypes(s.pay_config)),
       () => live && setTypes([]),
     );

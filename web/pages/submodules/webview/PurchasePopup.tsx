@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { SystemInfo } from '../../../api/contract.ts';
 import { api, clock, getAppDeviceId } from '../../../app/services.ts';
-import { freshUser, loadSystemInfo } from '../pay/shared.tsx';
+import { systemInfo } from '../../../app/system-info.ts';
+import { freshUser } from '../pay/shared.tsx';
 import { openAppDb } from '../../../core/storage/db.ts';
 import { nextExpire, POPUP_COUNTDOWN_SECONDS, POPUP_EXPIRE_FIELD, shouldShowPopup, type PopupKind } from '../../../state/popup.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -55,7 +56,7 @@ export function PurchasePopup({
     void (async () => {
       const [user, sys, expire] = await Promise.all([
         freshUser(),
-        loadSystemInfo().catch(() => null),
+        systemInfo.load().catch(() => null),
         readExpire(kind).catch(() => 0),
       ]);
       if (!live) return;

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
-import { getSystemInfo } from '../../../../app/game.ts';
+import { systemInfo } from '../../../../app/system-info.ts';
 import { loginUrl } from '../../../../app/guard.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { auth, session as sessionStore } from '../../../../app/services.ts';
@@ -19,7 +19,7 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
   const [, navigate] = useLocation();
   const end = session.end.value;
   if (!end) return null;
-  const noHome = single && isBackHomeLimited(getSystemInfo(), sessionStore.getAgentCode());
+  const noHome = single && isBackHomeLimited(systemInfo.get(), sessionStore.getAgentCode());
   const relogin = end.reason === 'token-expired' || end.reason === 'relogin';
   const here = location.pathname + location.search;
   return (

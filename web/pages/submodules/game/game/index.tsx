@@ -9,7 +9,8 @@ import { useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
 import { api, session as sessionStore } from '../../../../app/services.ts';
 import { isSingleGameMode } from '../../../../app/channel.ts';
-import { getGameSession, loadSystemInfo } from '../../../../app/game.ts';
+import { getGameSession } from '../../../../app/game.ts';
+import { systemInfo } from '../../../../app/system-info.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
@@ -44,7 +45,7 @@ export default function GamePage() {
       try {
         const pick = await pickGameId(search);
         if (!pick) throw new Error('No game was chosen.');
-        const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), loadSystemInfo()]);
+        const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null)]);
         if (!live) return;
         beginGame(session, game);
         setLoad({ kind: 'ready', session, game, single: pick.single });

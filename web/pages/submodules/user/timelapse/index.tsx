@@ -12,7 +12,8 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
-import { freshUser, loadSystemInfo } from '../../pay/shared.tsx';
+import { systemInfo } from '../../../../app/system-info.ts';
+import { freshUser } from '../../pay/shared.tsx';
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const STATE_TEXT: Record<SignInDay['state'], string> = { [-1]: 'missed', 0: 'not signed yet', 1: 'signed' };
@@ -51,7 +52,7 @@ export default function TimelapsePage() {
       try {
         const [conf, system, balance] = await Promise.all([
           api.signInConf({ uid }),
-          loadSystemInfo().catch(() => null),
+          systemInfo.load().catch(() => null),
           freshUser(),
         ]);
         if (!live) return;
