@@ -54,8 +54,12 @@ export interface Store {
   /** The user for a phone number, created as a new free user on first use. */
   findOrCreateUser(areaCode: string, mobile: string): UserRecord;
   userByUid(uid: number): UserRecord | undefined;
-  /** Issue a fresh random token for `uid`, valid for TOKEN_TTL_MS. */
+  /** Issue a fresh random token for `uid`, valid for the token lifetime (TOKEN_TTL_MS unless a scenario set another). */
   issueToken(uid: number): string;
+  /** How long tokens issued from now on live (GameScript.tokenLifetimeMs); undefined restores TOKEN_TTL_MS. */
+  setTokenLifetime(ms: number | undefined): void;
+  /** Every token issued so far answers 30001 from now on (GameScript.tokenExpired); later logins work. */
+  expireTokens(): void;
   /** The user a token belongs to, or undefined when unknown or expired. */
   userForToken(token: string): UserRecord | undefined;
   /**
@@ -104,6 +108,7 @@ export function createStore(fixtures: Fixtures, clock: Clock): Store {
   const byUid = new Map<number, UserRecord>();
   let overrides: Partial<UserInfo> = {};
   const tokens = new Map<string, TokenRecord>();
+  let tokenLifetimeMs = TOKEN_TTL_MS;
   const smsSentAt = new Map<string, number>();
   let nextUid = fixtures.users.first_new_uid;
 
@@ -163,8 +168,14 @@ export function createStore(fixtures: Fixtures, clock: Clock): Store {
     userByUid: (uid) => byUid.get(uid),
     issueToken(uid) {
       const token = randomBytes(24).toString('hex');
-      tokens.set(token, { uid, expiresAt: clock.now() + TOKEN_TTL_MS });
+      tokens.set(token, { uid, expiresAt: clock.now() + tokenLifetimeMs });
       return token;
+    },
+    setTokenLifetime(ms) {
+      tokenLifetimeMs = ms ?? TOKEN_TTL_MS;
+    },
+    expireTokens() {
+      tokens.clear();
     },
     userForToken(token) {
       const t = tokens.get(token);

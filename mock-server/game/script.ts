@@ -33,6 +33,12 @@ export interface GameScript {
   sessions?: Array<{ sc_id: string; game_key: string; type: 'able_recon' | 'stop' }>;
   /** Overrides of the logged-in persona's balance (e.g. duration_coin 0). */
   user?: Partial<UserInfo>;
-  /** Every token-checked call answers 30001 from now on. */
+  /**
+   * The tokens held when the scenario is applied answer 30001 (SPEC §8) from then on, as after
+   * their lifetime; logging in again gives one that works. Useful with keepState, since a reset
+   * drops every login anyway.
+   */
   tokenExpired?: boolean;
+  /** How long tokens issued while the scenario applies live on the session clock (default 7 days, TOKEN_TTL_MS). */
+  tokenLifetimeMs?: number;
 }

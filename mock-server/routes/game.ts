@@ -35,7 +35,7 @@ interface GameCall {
   user: UserRecord;
 }
 
-/** A game call: only under the game API base, logged in (30001, or the script's tokenExpired), then the input is checked. */
+/** A game call: only under the game API base, logged in (else 30001), then the input is checked. */
 function defineGameRoute<P extends keyof Endpoints>(
   path: P,
   parse: (input: Fields) => Endpoints[P]['req'],
@@ -47,7 +47,6 @@ function defineGameRoute<P extends keyof Endpoints>(
     handle: (input, ctx) => {
       if (!ctx.game) throw new ApiError(BODY_CODE.notFound, `"${path}" is a game call: send it under the game API base`, 404);
       const state = gameStateOf(ctx);
-      if (state.script.tokenExpired === true) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
       const user = requireUser(ctx);
       return handle(parse(input), { ctx, state, user });
     },
@@ -246,7 +245,7 @@ export const gameRoutes: Route[] = [
         token: key(input, 'token'),
       };
       const state = gameStateOf(ctx);
-      const user = state.script.tokenExpired === true ? undefined : ctx.store.userForToken(req.token);
+      const user = ctx.store.userForToken(req.token);
       if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
       if (user.uid !== req.uid) throw new FieldError('uid', `(${req.uid}) does not match the token's user`);
       const jtoken = randomBytes(24).toString('base64url');

@@ -67,12 +67,9 @@ export function defineUserRoute<P extends keyof Endpoints>(
   };
 }
 
-/**
- * The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired,
- * or when the session's scenario says tokens have expired (GameScript.tokenExpired).
- */
+/** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
 export function requireUser(ctx: RouteContext): UserRecord {
-  const user = ctx.token === undefined || ctx.session.script.tokenExpired === true ? undefined : ctx.store.userForToken(ctx.token);
+  const user = ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
   if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
   return user;
 }

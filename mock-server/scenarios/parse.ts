@@ -89,7 +89,7 @@ function parseUser(f: Fields): Partial<UserInfo> {
 /** Check a GameScript; `at` names it in errors ("game"). */
 export function parseGameScript(value: unknown, at = 'game'): GameScript {
   const f = Fields.of(value, at);
-  keys(value, ['play', 'queue', 'seatExpiryMs', 'progress', 'stream', 'duration', 'sessions', 'user', 'tokenExpired'], at);
+  keys(value, ['play', 'queue', 'seatExpiryMs', 'progress', 'stream', 'duration', 'sessions', 'user', 'tokenExpired', 'tokenLifetimeMs'], at);
   const script: GameScript = {};
 
   if (f.has('play')) {
@@ -172,6 +172,7 @@ export function parseGameScript(value: unknown, at = 'game'): GameScript {
 
   const expired = optionalBool(f, 'tokenExpired');
   if (expired !== undefined) script.tokenExpired = expired;
+  if (f.has('tokenLifetimeMs')) script.tokenLifetimeMs = ms(f, 'tokenLifetimeMs');
   return script;
 }
 

@@ -202,6 +202,8 @@ export class MockSession {
     this.currentScript = s.game;
     this.currentScenario = s.name;
     if (s.game.user) this.currentStore.applyUserOverrides(s.game.user);
+    this.currentStore.setTokenLifetime(s.game.tokenLifetimeMs);
+    if (s.game.tokenExpired) this.currentStore.expireTokens();
     for (const f of s.faults) this.faults.add(f);
     if (s.virtualClock) this.clock.goVirtual();
   }

@@ -407,20 +407,33 @@ describe('named scenarios, driven over HTTP, the sockets and the virtual clock (
     expect(await scList(p)).toEqual([]);
   });
 
-  it('token-expired-30001: login works, every token-checked call (user, game) answers 30001 until a reset (SPEC §8 30001)', async () => {
+  it('token-expired-30001: a token works for 30 s, then every token-checked call (user, game) answers 30001; a new login works again (SPEC §8 30001)', async () => {
     const session = await scenario('token-expired-30001');
+    const balanceOf = async (login: LoginInfo): Promise<number> =>
+      (await callIn(s.port, session, PATH.getUserBalance, { data: { uid: login.swcloud_uid }, token: login.gly_token })).envelope.code;
     const login = await loginIn(s.port, session, MEMBER_MOBILE);
-    const balance = await callIn(s.port, session, PATH.getUserBalance, { data: { uid: login.swcloud_uid }, token: login.gly_token });
-    expect(balance.envelope.code).toBe(BODY_CODE.tokenExpired);
+    expect(await balanceOf(login)).toBe(1);
+    await json(s.port, 'POST', '/__mock/clock', { virtual: true }, session);
+    await advance(session, 29_000);
+    expect(await balanceOf(login)).toBe(1);
+    await advance(session, 1_000);
+    expect(await balanceOf(login)).toBe(BODY_CODE.tokenExpired);
     const token = await callIn(s.port, session, PATH.getToken, { game: true, token: login.gly_token, data: { manufacturer: 'mock', client_sid: 'c' } });
     expect(token.envelope.code).toBe(BODY_CODE.tokenExpired);
     const relogin = await loginIn(s.port, session, MEMBER_MOBILE);
+    expect(await balanceOf(relogin)).toBe(1);
+  });
+
+  it('tokenExpired applied with keepState: the tokens held now answer 30001 at once, a new login works (SPEC §8 30001)', async () => {
+    const session = await scenario('play-now');
+    const login = await loginIn(s.port, session, MEMBER_MOBILE);
+    const r = await json(s.port, 'POST', '/__mock/scenario', { scenario: { game: { tokenExpired: true } }, keepState: true }, session);
+    expect(r.status).toBe(200);
+    const balance = await callIn(s.port, session, PATH.getUserBalance, { data: { uid: login.swcloud_uid }, token: login.gly_token });
+    expect(balance.envelope.code).toBe(BODY_CODE.tokenExpired);
+    const relogin = await loginIn(s.port, session, MEMBER_MOBILE);
     const again = await callIn(s.port, session, PATH.getUserBalance, { data: { uid: relogin.swcloud_uid }, token: relogin.gly_token });
-    expect(again.envelope.code).toBe(BODY_CODE.tokenExpired);
-    await json(s.port, 'POST', '/__mock/reset', {}, session);
-    const fresh = await loginIn(s.port, session, MEMBER_MOBILE);
-    const ok = await callIn(s.port, session, PATH.getUserBalance, { data: { uid: fresh.swcloud_uid }, token: fresh.gly_token });
-    expect(ok.envelope.code).toBe(1);
+    expect(again.envelope.code).toBe(1);
   });
 
   it('server-error-500: the next 3 API calls, whatever the path, answer HTTP 500; later calls answer normally (SPEC §8 500)', async () => {

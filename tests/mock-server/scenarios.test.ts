@@ -35,7 +35,7 @@ const REQUIRED = [
 interface ScenarioFile {
   name: string;
   description: string;
-  game: Record<string, unknown> & { user?: Record<string, number>; tokenExpired?: boolean };
+  game: Record<string, unknown> & { user?: Record<string, number>; tokenLifetimeMs?: number };
   faults?: Record<string, unknown>[];
   virtualClock?: boolean;
 }
@@ -99,10 +99,11 @@ describe('scenario files (fixtures/scenarios/*.json, issue "Named scenarios")', 
         expect(balance.envelope.data).toMatchObject(file.game.user);
       }
     }
-    if (file.game.tokenExpired) {
+    if (file.game.tokenLifetimeMs !== undefined) {
       const info = await loginIn(s.port, 'qa', MEMBER_MOBILE);
+      expect((await balanceIn(s.port, 'qa', info)).envelope.code).toBe(BODY_CODE.success);
+      await json(s.port, 'POST', '/__mock/clock?session=qa', { virtual: true, advanceMs: file.game.tokenLifetimeMs });
       expect((await balanceIn(s.port, 'qa', info)).envelope.code).toBe(BODY_CODE.tokenExpired);
-      await json(s.port, 'POST', '/__mock/reset?session=qa');
       const fresh = await loginIn(s.port, 'qa', MEMBER_MOBILE);
       expect((await balanceIn(s.port, 'qa', fresh)).envelope.code).toBe(BODY_CODE.success);
     }
