@@ -211,6 +211,31 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.close();
   });
 
+  it('hiding the page while playing puts the game on hold; showing it again resumes the stream (SPEC §4 Hang-up)', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    // As when the player switches apps or locks the phone: the browser hides the page.
+    const setHidden = (hidden: boolean) =>
+      p.page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await p.page.getByRole('heading', { name: /is on hold/ }).waitFor();
+    expect(await phase(p.page)).toBe('hung-up');
+    // The default hang-up time is 3 minutes: a minute in (give or take the real time the browser clock also lets pass), it is still on hold.
+    await p.page.clock.runFor(60_000);
+    await p.page.getByText(/It closes in (1:5\d|2:00) unless you return/).waitFor();
+    await screenshot(p.page, 'game-hidden-on-hold');
+    await setHidden(false);
+    await reach100(p.page);
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.filter((e) => e.path.includes('play_game')).length).toBe(1);
+    await p.close();
+  });
+
   it('hang-up running out closes the game and says so', async () => {
     const p = await open('play-now');
     await enter(p, GAME());
