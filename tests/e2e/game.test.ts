@@ -127,6 +127,39 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.close();
   });
 
+  it('full screen (SPEC §3 full_screen, on by default): the first tap enters it, the menu switch leaves it, leaving the game exits it', async () => {
+    const p = await open('play-now');
+    await enter(p, GAME());
+    await reach100(p.page);
+    const isFull = () => p.page.evaluate(() => document.fullscreenElement !== null);
+    // Browsers grant full screen only in a gesture: nothing before the first tap.
+    expect(await isFull()).toBe(false);
+    await p.page.getByTestId('game-stream').tap();
+    await p.page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: 5000 });
+    await p.page.getByRole('button', { name: 'Game menu' }).click();
+    await p.page.getByRole('switch', { name: 'Full screen' }).click();
+    await p.page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5000 });
+    expect(await p.page.getByRole('switch', { name: 'Full screen' }).getAttribute('aria-checked')).toBe('false');
+    // Off is kept: a later tap does not bring it back.
+    await p.page.getByRole('button', { name: 'Close menu' }).click();
+    await p.page.getByTestId('game-stream').tap();
+    await p.page.waitForTimeout(300);
+    expect(await isFull()).toBe(false);
+    // On again from the menu, then leaving the game screen leaves full screen too.
+    await p.page.getByRole('button', { name: 'Game menu' }).click();
+    await p.page.getByRole('switch', { name: 'Full screen' }).click();
+    await p.page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: 5000 });
+    await p.page.getByRole('button', { name: 'Close menu' }).click();
+    await p.page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await p.page.getByText('Your game is still running').waitFor();
+    await p.page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5000 });
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
   it('back gesture while loading opens the quit dialog; keep playing closes it', async () => {
     const p = await open('load-stalls-80');
     await enter(p, GAME());

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from './wait-logic.ts';
+import { enterFullScreen, exitFullScreen } from './fullscreen.ts';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));
 
@@ -25,11 +26,6 @@ function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange:
       </button>
     </Row>
   );
-}
-
-function toggleFullScreen(on: boolean): void {
-  if (on && !document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  if (!on && document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
 }
 
 /** The in-game menu (a side sheet in landscape): clarity, hang-up, brightness, toggles, mouse, saves, quit. */
@@ -100,7 +96,8 @@ export default function GameMenu({ session, onClose }: { session: GameSession; o
                 label="Full screen"
                 on={s.full_screen === 1}
                 onChange={(on) => {
-                  toggleFullScreen(on);
+                  if (on) enterFullScreen();
+                  else exitFullScreen();
                   void session.updateSettings({ full_screen: on ? 1 : 0 });
                 }}
               />

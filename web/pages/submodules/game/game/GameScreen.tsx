@@ -11,6 +11,7 @@ import { SessionDialogs } from './SessionDialogs.tsx';
 import { FloatingBall } from './FloatingBall.tsx';
 import { PlayOverlay } from './PlayOverlay.tsx';
 import { usePhysicalGamepad } from './use-physical-gamepad.ts';
+import { useFullScreenSetting } from './fullscreen.ts';
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
@@ -47,6 +48,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   const touchInput = playing && game.show_virtual === 1;
   // The ball and the menu belong to a running game: an ending closes the menu.
   const inGame = playing || phase === 'reconnecting' || phase === 'loading';
+  useFullScreenSetting(settings.full_screen === 1, inGame || phase === 'queued' || phase === 'seat-ready' || phase === 'starting');
 
   return (
     <div className="gs" data-phase={phase}>
