@@ -8,6 +8,16 @@ import { QUEUE_POLL_MS, SEAT_EXPIRY_MS, type QueueInfo } from '../api/contract.t
 import { isQueued, isSeatReady, subMessage, targetOf, type QueueView, type SessionEvent, type SessionState, type Step } from './state.ts';
 import { clearTimer, endSession, same, setTimer, step } from './steps.ts';
 
+/**
+ * SPEC §4: the seat countdown is 40 s. When the server says the seat ends sooner (the poll answer
+ * came late, or the seat was held a while), its time wins: a seat taken after the server let it
+ * go would only fail. A missing or longer time keeps the 40 s.
+ */
+export function seatExpiryMs(serverSeconds: number | undefined): number {
+  if (typeof serverSeconds !== 'number' || !Number.isFinite(serverSeconds) || serverSeconds <= 0) return SEAT_EXPIRY_MS;
+  return Math.min(SEAT_EXPIRY_MS, Math.ceil(serverSeconds) * 1000);
+}
+
 export function queueView(info: QueueInfo, polls: number): QueueView {
   return {
     queueId: info.queue_id,
@@ -42,15 +52,16 @@ export function queueTransition(s: SessionState, e: SessionEvent, now: number): 
         return step({ ...s, queue: { ...queueView(res, s.queue.polls + 1), queueId: s.queue.queueId } }, setTimer('queue-poll', QUEUE_POLL_MS));
       }
       if (isSeatReady(res)) {
+        const seatMs = seatExpiryMs(res.seat_expire_seconds);
         return step(
           {
             ...s,
             phase: 'seat-ready',
             queue: { ...s.queue, position: 0, waitSeconds: 0, polls: s.queue.polls + 1 },
             seat: { ...targetOf(res), queueId: res.queue_id },
-            seatEndsAt: now + SEAT_EXPIRY_MS,
+            seatEndsAt: now + seatMs,
           },
-          setTimer('seat-expiry', SEAT_EXPIRY_MS),
+          setTimer('seat-expiry', seatMs),
           { type: 'emit', event: 'seat-ready' },
         );
       }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HANGUP_MINUTE_MS, NO_OPERATION_MS, QUEUE_POLL_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';
 import { backAction, transition } from '../../../web/game/machine.ts';
 import { initialState, type Effect, type SessionEvent, type SessionState } from '../../../web/game/state.ts';
+import { seatExpiryMs } from '../../../web/game/queue.ts';
 import { GAME, playAnswer, queued, seatReady } from './fakes.ts';
 
 const T = 1_000_000;
@@ -52,6 +53,19 @@ describe('machine (SPEC §4 transitions)', () => {
     const expired = run([{ type: 'timer', name: 'seat-expiry' }], seat.state);
     expect(expired.state.end?.reason).toBe('seat-expired');
     expect(types(expired.effects)).toEqual(['duration-close', 'cancel-queue', 'emit']);
+  });
+
+  it('SPEC §4 seat countdown: the server\'s seat_expire_seconds when sooner than 40 s, never longer', () => {
+    const s = run([{ type: 'token-ok', attempt: 1, token: 't' }, { type: 'sdk-ready', attempt: 1 }], started).state;
+    const q = run([{ type: 'play-answer', attempt: 1, gameKey: 'space-race', res: queued(3) }], s).state;
+    const sooner = run([{ type: 'queue-answer', attempt: 1, res: seatReady({ seat_expire_seconds: 25 }) }], q);
+    expect(sooner.state.seatEndsAt).toBe(T + 25_000);
+    expect(types(sooner.effects)).toContain('set-timer seat-expiry 25000');
+    expect(run([{ type: 'queue-answer', attempt: 1, res: seatReady({ seat_expire_seconds: 90 }) }], q).state.seatEndsAt).toBe(T + SEAT_EXPIRY_MS);
+    expect(seatExpiryMs(undefined)).toBe(SEAT_EXPIRY_MS);
+    expect(seatExpiryMs(0)).toBe(SEAT_EXPIRY_MS);
+    expect(seatExpiryMs(Number.NaN)).toBe(SEAT_EXPIRY_MS);
+    expect(seatExpiryMs(12.2)).toBe(13_000);
   });
 
   it('SPEC §4 hang-up: leave → pause, sc-hang-up, the minutes timer; its end → stop-game and hangup-over', () => {
