@@ -107,6 +107,7 @@ export function gameView(ctx: RouteContext): GameView {
       short_desc: g.short_desc,
       cover: media.cover,
       banner: media.banner,
+      developer: g.developer,
       manufacturer: g.manufacturer,
       play_count: playCount(state, g),
       rating: g.rating,
@@ -167,14 +168,14 @@ export function paginate<T>(items: readonly T[], req: PageRequest): Page<T> {
 
 // ---------------------------------------------------------------- search, similar, op plans
 
-/** Title matches first (earlier match first), then tag or manufacturer matches; within each, by play count. */
+/** Title matches first (earlier match first), then tag or developer matches; within each, by play count. */
 export function search(fixtures: Fixtures, view: GameView, keyword: string): GameFixture[] {
   const k = keyword.trim().toLowerCase();
   const scored: Array<{ g: GameFixture; rank: number }> = [];
   for (const g of visibleGames(fixtures)) {
     const at = g.title.toLowerCase().indexOf(k);
     if (at >= 0) scored.push({ g, rank: at });
-    else if (tagsOf(fixtures, g).some((t) => t.name.toLowerCase().includes(k)) || g.manufacturer.toLowerCase().includes(k)) {
+    else if (tagsOf(fixtures, g).some((t) => t.name.toLowerCase().includes(k)) || g.developer.toLowerCase().includes(k)) {
       scored.push({ g, rank: 1000 });
     }
   }

@@ -27,6 +27,9 @@ export interface GameFixture {
   tag_ids: number[];
   short_desc: string;
   description: string;
+  /** The studio that made the game. */
+  developer: string;
+  /** The cloud vendor that runs it (get_token, user_sc_list): "mock" for the mock SDK. */
   manufacturer: string;
   channel_id: number;
   /** How many screenshots the media server draws (3 or more). */
@@ -226,7 +229,8 @@ export function parseCatalogue(value: Fields, mediaDir: string): CatalogueFixtur
       tag_ids: ints(g, 'tag_ids', { min: 1, minLength: 1, maxLength: 5 }),
       short_desc: g.string('short_desc', { maxLength: 200 }),
       description: g.string('description', { maxLength: 5000 }),
-      manufacturer: g.string('manufacturer', { maxLength: 60 }),
+      developer: g.string('developer', { maxLength: 60 }),
+      manufacturer: g.string('manufacturer', { maxLength: 64, pattern: /^[\w.-]+$/, patternHint: 'a vendor id: letters, digits, "_", "." or "-"' }),
       channel_id: g.int('channel_id', { min: 1 }),
       screenshot_count: g.int('screenshot_count', { min: 3, max: 8 }),
       trailer: g.string('trailer', { pattern: /^[\w-]+\.(mp4|webm)$/, patternHint: 'a file name in fixtures/media like "trailer.mp4"' }),

@@ -158,7 +158,7 @@ function titleLines(lines: string[], x: number, lastBaseline: number, size: numb
     .join('');
 }
 
-type SvgGame = Pick<GameFixture, 'id' | 'title' | 'manufacturer'>;
+type SvgGame = Pick<GameFixture, 'id' | 'title' | 'developer'>;
 
 /** Portrait cover: gradient, shapes, the title near the bottom and the studio below it. */
 export function coverSvg(game: SvgGame): string {
@@ -171,7 +171,7 @@ export function coverSvg(game: SvgGame): string {
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     `<rect x="48" y="${height - 110 - lines.length * 64}" width="64" height="8" rx="4" fill="${p.accent}"/>` +
     titleLines(lines, 48, height - 100, 56, 'start') +
-    `<text x="48" y="${height - 52}" ${FONT} font-size="26" fill="#fff" fill-opacity=".75">${escapeXml(game.manufacturer)}</text>`;
+    `<text x="48" y="${height - 52}" ${FONT} font-size="26" fill="#fff" fill-opacity=".75">${escapeXml(game.developer)}</text>`;
   return frame(width, height, p, body, game.title);
 }
 
@@ -185,7 +185,7 @@ export function bannerSvg(game: SvgGame): string {
     shapes(rnd, width, height, 9) +
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     titleLines(lines, 72, height - 130, 84, 'start') +
-    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.manufacturer)} · Play now in the cloud</text>`;
+    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.developer)} · Play now in the cloud</text>`;
   return frame(width, height, p, body, game.title);
 }
 

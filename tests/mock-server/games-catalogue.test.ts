@@ -34,7 +34,7 @@ describe('index/game/game_info', () => {
     const r = await gameInfo(1);
     expect(r.envelope.code).toBe(BODY_CODE.success);
     const g = r.envelope.data;
-    expect(g).toMatchObject({ id: 1, game_key: 'g_starfall_odyssey', title: 'Starfall Odyssey', manufacturer: 'Nebula Forge' });
+    expect(g).toMatchObject({ id: 1, game_key: 'g_starfall_odyssey', title: 'Starfall Odyssey', developer: 'Nebula Forge', manufacturer: 'mock' });
     expect(g.tags.map((t) => t.name)).toEqual(['RPG', 'Adventure', 'Open World']);
     expect(g.short_desc.length).toBeGreaterThan(20);
     expect(g.description.split('\n\n').length).toBeGreaterThanOrEqual(3);
@@ -125,6 +125,11 @@ describe('index/game/game_search', () => {
     expect([...ids(p1.envelope.data.list), ...ids(p2.envelope.data.list)]).toEqual(ids(all.envelope.data.list).slice(0, 4));
     const last = await search({ keyword: 'racing', page: Math.ceil(total / 2), page_size: 2 });
     expect(last.envelope.data.has_more).toBe(0);
+  });
+
+  it('matches the studio (developer), not the cloud vendor', async () => {
+    expect(ids((await search({ keyword: 'nebula forge' })).envelope.data.list)).toContain(1);
+    expect((await search({ keyword: 'mock' })).envelope.data.total).toBe(0);
   });
 
   it('never finds a shielded game', async () => {

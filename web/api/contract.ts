@@ -155,7 +155,7 @@ export const PATH = {
   gameList: 'index/game/game_list',
   /** Tags with their visible game counts. */
   getTagList: 'index/game/get_tag_list',
-  /** Title / tag / manufacturer search, paged. */
+  /** Title / tag / developer search, paged. */
   gameSearch: 'index/game/game_search',
   /** Games by play count, paged. */
   hotGame: 'index/game/hot_game',
@@ -895,6 +895,9 @@ export interface GameSummary {
   cover: string;
   /** Landscape 16:9 image. */
   banner: string;
+  /** The studio that made the game. */
+  developer: string;
+  /** The cloud vendor that runs it (SPEC §3 game session variable): sent to get_token and user_sc_list. */
   manufacturer: string;
   /** Times played, all users. */
   play_count: number;
@@ -957,7 +960,7 @@ export interface GameListRequest extends PageRequest {
   tag_id?: number;
   sort?: GameSort;
 }
-/** Case-insensitive match on title, tag name or manufacturer; title matches first, then by play count. */
+/** Case-insensitive match on title, tag name or developer; title matches first, then by play count. */
 export interface GameSearchRequest extends PageRequest {
   keyword: string;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { signal } from '@preact/signals-core';
 import type { Game } from '../../../web/api/contract.ts';
 import type { GameSession, GameTarget, Phase } from '../../../web/game/index.ts';
-import { beginGame, CLOUD_MANUFACTURER, targetOf } from '../../../web/pages/submodules/game/game/begin.ts';
+import { beginGame, DEFAULT_MANUFACTURER, targetOf } from '../../../web/pages/submodules/game/game/begin.ts';
 
-const game = { id: 1, game_key: 'g_starfall_odyssey', title: 'Starfall Odyssey', manufacturer: 'Nebula Forge', hang: [{ duration: 3, type: 1 }] } as Game;
+const game = { id: 1, game_key: 'g_starfall_odyssey', title: 'Starfall Odyssey', developer: 'Nebula Forge', manufacturer: 'vendor-x', hang: [{ duration: 3, type: 1 }] } as Game;
 
 function fake(phase: Phase, current: GameTarget | null, reconnectReady = false) {
   const calls: string[] = [];
@@ -23,8 +23,9 @@ function fake(phase: Phase, current: GameTarget | null, reconnectReady = false) 
 }
 
 describe('opening the game screen (SPEC §4 start, hang-up, reconnect)', () => {
-  it('the target: the cloud manufacturer, not the studio; the game hang options', () => {
-    expect(targetOf(game)).toEqual({ game_key: 'g_starfall_odyssey', game_id: 1, manufacturer: CLOUD_MANUFACTURER, title: 'Starfall Odyssey', hang: game.hang });
+  it('the target (SPEC §3 game session variables): the game\'s cloud manufacturer, not its studio; the game hang options', () => {
+    expect(targetOf(game)).toEqual({ game_key: 'g_starfall_odyssey', game_id: 1, manufacturer: 'vendor-x', title: 'Starfall Odyssey', hang: game.hang });
+    expect(targetOf({ ...game, manufacturer: '' }).manufacturer).toBe(DEFAULT_MANUFACTURER);
   });
   it('idle or ended: starts', () => {
     for (const phase of ['idle', 'ended'] as const) {

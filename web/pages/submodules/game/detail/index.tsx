@@ -94,7 +94,7 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
           <img className="detail__cover" src={game.cover} alt="" />
           <div className="detail__facts">
             <h2 id="game-title">{game.title}</h2>
-            <p className="muted small">{game.manufacturer}</p>
+            <p className="muted small">{game.developer}</p>
             <ul className="tags" aria-label="Tags">
               {game.tags.map((t) => (
                 <li key={t.id}>{t.name}</li>

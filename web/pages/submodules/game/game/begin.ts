@@ -1,16 +1,13 @@
 import type { Game } from '../../../../api/contract.ts';
 import type { GameSession, GameTarget } from '../../../../game/index.ts';
 
-/**
- * The cloud vendor the session talks to (get_token, user_sc_list): the mock SDK's "mock", the
- * session's default. The catalogue's `manufacturer` is the game's studio ("Nebula Forge"), not this.
- */
-export const CLOUD_MANUFACTURER = 'mock';
+/** The game's cloud vendor (get_token, user_sc_list); "mock", the mock SDK's, when the catalogue names none. */
+export const DEFAULT_MANUFACTURER = 'mock';
 
 export const targetOf = (game: Game): GameTarget => ({
   game_key: game.game_key,
   game_id: game.id,
-  manufacturer: CLOUD_MANUFACTURER,
+  manufacturer: game.manufacturer || DEFAULT_MANUFACTURER,
   title: game.title,
   hang: game.hang,
 });
