@@ -4,6 +4,8 @@
  * socket and core's socket for the duration socket (both over `ws`), one
  * manual clock shared by the server and the session, so minutes of queue,
  * hang-up and no-operation time pass in milliseconds (SPEC §4, §8, §9).
+ * The first block scripts the cloud inline; the second applies each shipped
+ * scenario of fixtures/scenarios by name over the control API, as QA does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -17,6 +19,7 @@ import { createMemoryStoragePort } from '../../web/game/settings.ts';
 import type { GameTarget } from '../../web/game/state.ts';
 import type { GameScript } from '../../mock-server/game/script.ts';
 import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { json } from './control-helpers.ts';
 import { login, startApp, type Started } from './helpers.ts';
 import { GAME_KEY, MEMBER, NO_TIME, settle, useScript } from './game-helpers.ts';
 
@@ -304,5 +307,177 @@ describe('game session × mock cloud (SPEC §4)', () => {
     c.session.tokenExpired();
     expect(c.session.end.value?.reason).toBe('token-expired');
     expect(c.events).toContain('token-expired');
+  });
+});
+
+/** Applies a shipped scenario as QA does (POST /__mock/scenario {name}); it resets the session, so log in afterwards. */
+async function named(name: string): Promise<void> {
+  const r = await json<{ scenario: string }>(s.port, 'POST', '/__mock/scenario', { name });
+  expect(r.status, r.text).toBe(200);
+  expect(r.body.scenario).toBe(name);
+}
+
+/** `pass` for a session on virtual time: the app's clock and the session's virtual clock move together. */
+async function passVirtual(ms: number, step = 1000): Promise<void> {
+  for (let left = ms; left > 0; left -= step) {
+    const d = Math.min(step, left);
+    s.clock.advance(d);
+    expect((await json(s.port, 'POST', '/__mock/clock', { advanceMs: d })).status).toBe(200);
+    await settle(15);
+  }
+}
+
+async function ended(c: Client): Promise<{ reason: string; message: string } | null> {
+  await until(() => c.session.phase.value === 'ended', 'ended');
+  return c.session.end.value;
+}
+
+describe('game session × the shipped scenarios, applied by name (SPEC §4, §8)', () => {
+  it('play-now: 200, progress to 100, playing', async () => {
+    await named('play-now');
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    expect(c.session.phase.value).toBe('playing');
+    expect(c.events).toContain('playing');
+  });
+
+  it('queue: positions 5…1 count down at every 10 s poll, then the seat is ready and taken', async () => {
+    await named('queue');
+    const c = await client(await login(s.port, MEMBER));
+    c.session.start(GAME);
+    await until(() => c.session.phase.value === 'queued', 'queued');
+    const positions: number[] = [c.session.queue.value?.position ?? -1];
+    for (let i = 0; i < 8 && c.session.phase.value === 'queued'; i++) {
+      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
+      await settle(30);
+      if (c.session.phase.value === 'queued') positions.push(c.session.queue.value?.position ?? -1);
+    }
+    expect(c.session.phase.value).toBe('seat-ready');
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+    expect(positions[0]).toBe(5);
+    c.session.acceptSeat();
+    await until(() => c.session.phase.value === 'loading', 'loading after the seat');
+    await streamUp(c);
+    expect(c.session.phase.value).toBe('playing');
+  });
+
+  it('queue-error: the second poll fails, the queue is cancelled with the server message', async () => {
+    await named('queue-error');
+    const c = await client(await login(s.port, MEMBER));
+    c.session.start(GAME);
+    await until(() => c.session.phase.value === 'queued', 'queued');
+    for (let i = 0; i < 4 && c.session.phase.value === 'queued'; i++) {
+      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
+      await settle(30);
+    }
+    const end = await ended(c);
+    expect(end?.reason).toBe('queue-error');
+    expect(end?.message).toMatch(/Queue error/);
+  });
+
+  it('queue-seat-expires (virtual clock): the seat not taken within 40 s goes, on both clocks', async () => {
+    await named('queue-seat-expires');
+    const c = await client(await login(s.port, MEMBER));
+    c.session.start(GAME);
+    await until(() => c.session.phase.value === 'queued', 'queued');
+    for (let i = 0; i < 4 && c.session.phase.value === 'queued'; i++) {
+      await passVirtual(QUEUE_POLL_MS, QUEUE_POLL_MS);
+      await settle(30);
+    }
+    expect(c.session.phase.value).toBe('seat-ready');
+    await passVirtual(SEAT_EXPIRY_MS, 5000);
+    expect((await ended(c))?.reason).toBe('seat-expired');
+  });
+
+  it.each([
+    ['stream-quit-43000', 'stream-quit'],
+    ['stream-quit-54001', 'session-ended'],
+  ])('%s: the stream event 5 s in ends the game (%s)', async (name, reason) => {
+    await named(name);
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    await pass(5000);
+    expect((await ended(c))?.reason).toBe(reason);
+  });
+
+  it.each(['stream-reconnect-43001', 'stream-reconnect-43100'])('%s: the stream event 5 s in reconnects, and play goes on', async (name) => {
+    await named(name);
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    const phases = new Set<string>();
+    const stop = c.session.phase.subscribe((p) => phases.add(p));
+    await pass(5000, 500);
+    await until(() => phases.has('reconnecting'), 'reconnecting');
+    await streamUp(c);
+    stop();
+    expect(c.session.phase.value).toBe('playing');
+  });
+
+  it('idle-45001: 5 s in, the no-operation countdown starts; 60 s without input quits', async () => {
+    await named('idle-45001');
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    await pass(5000);
+    await until(() => c.session.idleSecondsLeft.value !== null, 'the no-operation countdown');
+    await pass(NO_OPERATION_MS, 10_000);
+    expect((await ended(c))?.reason).toBe('idle');
+  });
+
+  it('duration-timeout-202: 10 s after the duration socket opens, the timeout dialog; play goes on', async () => {
+    await named('duration-timeout-202');
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    await pass(10_000);
+    await until(() => c.session.timeoutDialog.value, 'the timeout dialog');
+    expect(c.session.phase.value).toBe('playing');
+  });
+
+  it.each([
+    ['quit-408', 'kicked'],
+    ['relogin-408', 'relogin'],
+    ['duration-error-500', 'server-quit'],
+    ['duration-error-5001', 'server-quit'],
+  ])('%s: the duration message 10 s in ends the game (%s)', async (name, reason) => {
+    await named(name);
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    await pass(10_000);
+    expect((await ended(c))?.reason).toBe(reason);
+    if (reason === 'relogin') expect(c.events).toContain('relogin');
+  });
+
+  it('out-of-play-time: every user has 0 play time, play_game refuses with its sub message', async () => {
+    await named('out-of-play-time');
+    const c = await client(await login(s.port, MEMBER));
+    c.session.start(GAME);
+    const end = await ended(c);
+    expect(end).toEqual({ reason: 'play-failed', message: 'Out of play time' });
+  });
+
+  it('reconnect-able-session: after login user_sc_list finds sc-recon-1, its countdown resumes, and it reconnects', async () => {
+    await named('reconnect-able-session');
+    const c = await client(await login(s.port, MEMBER));
+    await c.session.checkSessions();
+    expect(c.session.phase.value).toBe('hung-up');
+    expect(c.session.flags.value.reconnectReady).toBe(true);
+    expect(c.session.state.value.scId).toBe('sc-recon-1');
+    expect(c.session.hangupSecondsLeft.value).toBeGreaterThan(0);
+    c.session.reconnect();
+    await until(() => c.session.phase.value === 'reconnecting' && c.session.state.value.stream !== null, 'reconnect answered');
+    await streamUp(c);
+    expect(c.session.phase.value).toBe('playing');
+  });
+
+  it('token-expired-30001: 30 s after login the next game call answers 30001 and the app is told', async () => {
+    await named('token-expired-30001');
+    const c = await client(await login(s.port, MEMBER));
+    await playNow(c);
+    await c.session.setHangupDuration(5);
+    expect(c.tokenExpired).toBe(0);
+    await pass(30_000, 5000);
+    await c.session.setHangupDuration(10);
+    await until(() => c.tokenExpired > 0, 'the 30001 callback');
+    c.session.tokenExpired();
+    expect(c.session.end.value?.reason).toBe('token-expired');
   });
 });
