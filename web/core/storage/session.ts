@@ -4,7 +4,7 @@
  * synchronously), and the channel code for this visit in session storage.
  */
 import { APP_ID, type LoginInfo } from '../../api/contract';
-import { decryptJson, encryptJson, type CryptoDeps } from './crypto';
+import type { CryptoDeps } from './crypto';
 import { STORAGE_KEY } from './keys';
 import { createLocalStore, type LocalStore } from './local';
 
@@ -39,6 +39,12 @@ function isLoginInfo(v: unknown): v is LoginInfo {
   return typeof o.username === 'string' && typeof o.mobile === 'string' && typeof o.gly_token === 'string';
 }
 
+/**
+ * Loaded on first use: a visitor who is not logged in never needs it, and for one who is it
+ * arrives alongside config.json. It keeps home's first load within its budget.
+ */
+const loadCrypto = (): Promise<typeof import('./crypto')> => import('./crypto');
+
 function nonEmptyString(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : null;
 }
@@ -58,6 +64,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   return {
     async saveLoginInfo(info) {
       const started = generation;
+      const { encryptJson } = await loadCrypto();
       const blob = await encryptJson(info, passphrase, crypto);
       if (started === generation) local.set(STORAGE_KEY.loginInfo, blob);
     },
@@ -65,6 +72,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       const blob = local.getOr<unknown>(STORAGE_KEY.loginInfo, null);
       if (typeof blob !== 'string') return null;
       try {
+        const { decryptJson } = await loadCrypto();
         const info = await decryptJson<unknown>(blob, passphrase, crypto);
         return isLoginInfo(info) ? info : null;
       } catch {
