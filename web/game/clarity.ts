@@ -6,7 +6,7 @@
  * vip_user_default / normal_user_default use.
  */
 import { CLARITY_LIST, DISPLAY_GRADE, type DisplayGrade, type SystemInfo, type UserInfo } from '../api/contract.ts';
-import { canUseBluray, isMember } from '../state/rules.ts';
+import { canUseBluray, isMember } from './membership.ts';
 
 export type ClarityName = 'standard' | 'hd' | 'ultra' | 'bluray';
 

@@ -20,7 +20,7 @@ import {
   type UserInfo,
 } from '../api/contract.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
-import { isMember, queueGrade } from '../state/rules.ts';
+import { isMember, queueGrade } from './membership.ts';
 import type { GameApi } from './api.ts';
 import {
   blurayAccess,

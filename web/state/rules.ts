@@ -4,29 +4,10 @@
  */
 import type { SystemInfo, UserInfo } from '../api/contract.ts';
 
-/** SPEC §6: member_status 0 is non-member; 1 and 2 are members. */
-export function isMember(user: Pick<UserInfo, 'member_status'> | null | undefined): boolean {
-  return user?.member_status === 1 || user?.member_status === 2;
-}
-
-/** SPEC §6: non-member 1 (5 with quick card, 3 if new user); member 7 (8 with quick card). */
-export function queueGrade(user: Pick<UserInfo, 'member_status' | 'quick_status' | 'is_new_user'>): number {
-  const quick = user.quick_status === 1;
-  if (isMember(user)) return quick ? 8 : 7;
-  if (quick) return 5;
-  if (user.is_new_user === 1) return 3;
-  return 1;
-}
-
-/** SPEC §5: blu-ray for members, or non-members while trial_status is 1 or when system config allows it. */
-export function canUseBluray(
-  user: Pick<UserInfo, 'member_status' | 'trial_status'> | null,
-  system: Pick<SystemInfo, 'definition_default_conf'> | null,
-): boolean {
-  if (isMember(user)) return true;
-  if (user?.trial_status === 1) return true;
-  return system?.definition_default_conf.vip_can_use === 1;
-}
+// The membership rules live with the game session, their main user (play_game's queue_grade,
+// the clarity list); they are part of this module's rules all the same (docs/decisions/0004).
+import { isMember } from '../game/membership.ts';
+export { canUseBluray, isMember, queueGrade } from '../game/membership.ts';
 
 /** SPEC §5: recommend and activity pop-ups only for users who never bought a membership. */
 export function canShowPurchasePopup(user: Pick<UserInfo, 'buy_member'> | null, expireAt: number | null, now: number): boolean {
