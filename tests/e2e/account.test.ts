@@ -69,6 +69,15 @@ describe('membership purchase (member_card_list → create_order → mock cashie
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('an order link the server does not know says so at once, instead of waiting a minute', async () => {
+    const { page, errors, close } = await openAs('13900000016', '/submodules/pay/result/index?order_id=CG2025030110000000099999');
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'Back to the shop' }).waitFor();
+    await screenshot(page, 'account-pay-order-not-found');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('daily sign-in (SPEC §4 Sign-in)', () => {

@@ -4,7 +4,8 @@
  * cancelled or expired, and give up after 60 s.
  */
 import type { Clock } from '../core/clock.ts';
-import type { Order, OrderStatus, PayConfig, PayType } from '../api/contract.ts';
+import { isApiError } from '../core/http/errors.ts';
+import { BODY_CODE, ERR_CODE, type Order, type OrderStatus, type PayConfig, type PayType } from '../api/contract.ts';
 
 export const ORDER_POLL_MS = 2000;
 export const ORDER_POLL_LIMIT_MS = 60_000;
@@ -19,7 +20,17 @@ export type OrderWatch =
   | { phase: 'paid'; order: Order }
   | { phase: 'failed'; order: Order }
   /** Still pending (or unreachable) when the limit ran out. */
-  | { phase: 'timeout'; order: Order | null };
+  | { phase: 'timeout'; order: Order | null }
+  /** The server refused the order id (unknown, or another user's): asking again will not change that. */
+  | { phase: 'missing'; order: null; message: string };
+
+/**
+ * An answer that ends the wait: the server said no with a body code. Network failures, timeouts,
+ * HTTP errors and 30001 (handled by the app) are not: the next tick asks again.
+ */
+export function isOrderRefusal(e: unknown): e is { msg: string } {
+  return isApiError(e) && e.code !== ERR_CODE.network && e.code !== BODY_CODE.tokenExpired && e.code !== BODY_CODE.success;
+}
 
 /** The watch state after an answer (pure). */
 export function nextWatch(order: Order): OrderWatch {
@@ -31,7 +42,8 @@ export function nextWatch(order: Order): OrderWatch {
 /**
  * Asks at once, then every `intervalMs` (one request at a time) until a final
  * status or `limitMs`; reports every change through `onChange`. Failed
- * requests are retried on the next tick. Returns a stop function.
+ * requests are retried on the next tick, except a refusal of the order id,
+ * which ends the wait at once ('missing'). Returns a stop function.
  */
 export function watchOrder(opts: {
   clock: Clock;
@@ -63,8 +75,10 @@ export function watchOrder(opts: {
         onChange(w);
         schedule();
       },
-      () => {
-        if (!done) schedule();
+      (err: unknown) => {
+        if (done) return;
+        if (isOrderRefusal(err)) return finish({ phase: 'missing', order: null, message: err.msg });
+        schedule();
       },
     );
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../web/core/clock.ts';
-import type { Order, OrderStatus } from '../../../web/api/contract.ts';
-import { enabledPayTypes, isFinalStatus, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, payLoadingUrl, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
+import { BODY_CODE, ERR_CODE, type Order, type OrderStatus } from '../../../web/api/contract.ts';
+import { ApiError } from '../../../web/core/http/errors.ts';
+import { enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, payLoadingUrl, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
 
 const order = (status: OrderStatus): Order => ({
   order_id: 'o1',
@@ -83,6 +84,31 @@ describe('order polling (pay loading and result pages, SPEC §2)', () => {
     expect(seen.at(-1)?.phase).toBe('timeout');
     expect(calls).toBe(ORDER_POLL_LIMIT_MS / ORDER_POLL_MS);
     expect(clock.pending()).toBe(0);
+  });
+
+  it('a refused order id (a body code) ends the wait at once with the server message; network failures and 30001 do not', async () => {
+    const clock = createManualClock();
+    const seen: OrderWatch[] = [];
+    let calls = 0;
+    watchOrder({
+      clock,
+      fetch: async () => {
+        calls++;
+        if (calls === 1) throw new ApiError({ code: ERR_CODE.network, msg: 'offline', errCode: ERR_CODE.timeout });
+        if (calls === 2) throw new ApiError({ code: BODY_CODE.tokenExpired, msg: 'expired' });
+        throw new ApiError({ code: BODY_CODE.failed, msg: 'Order not found' });
+      },
+      onChange: (w) => seen.push(w),
+    });
+    for (let i = 0; i < 3; i++) {
+      await flush();
+      clock.advance(ORDER_POLL_MS);
+    }
+    await flush();
+    expect(calls).toBe(3);
+    expect(seen).toEqual([{ phase: 'missing', order: null, message: 'Order not found' }]);
+    expect(clock.pending()).toBe(0);
+    expect(isOrderRefusal(new Error('plain'))).toBe(false);
   });
 
   it('stop cancels the next poll', async () => {

@@ -54,6 +54,7 @@ export default function PayLoadingPage() {
           fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
           onChange: (w) => {
             if (w.phase === 'paid' || w.phase === 'failed') navigate(resultUrl(orderId), { replace: true });
+            else if (w.phase === 'missing') setState('missing');
           },
         });
       },

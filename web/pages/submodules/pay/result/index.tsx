@@ -21,7 +21,7 @@ export default function PayResultPage() {
 
   useEffect(() => {
     if (!orderId) {
-      setWatch({ phase: 'timeout', order: null });
+      setWatch({ phase: 'missing', order: null, message: 'The link names no order.' });
       return;
     }
     setWatch({ phase: 'waiting', order: null });
@@ -89,14 +89,27 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--bad">
               <Icon name="info" size={40} />
             </span>
-            <h2>{orderId ? 'Payment not confirmed yet' : 'Order not found'}</h2>
-            <p className="muted">{orderId ? 'If you paid, it can take a little longer. Check again in a moment.' : 'This link has no order.'}</p>
+            <h2>Payment not confirmed yet</h2>
+            <p className="muted">If you paid, it can take a little longer. Check again in a moment.</p>
             <div className="stack-actions">
-              {orderId && (
-                <Button block onClick={() => setRound((n) => n + 1)}>
-                  Check again
-                </Button>
-              )}
+              <Button block onClick={() => setRound((n) => n + 1)}>
+                Check again
+              </Button>
+              <Button block variant="secondary" onClick={() => navigate(shopPath, { replace: true })}>
+                Back to the shop
+              </Button>
+            </div>
+          </>
+        )}
+        {watch.phase === 'missing' && (
+          <>
+            <span className="result-icon result-icon--bad">
+              <Icon name="info" size={40} />
+            </span>
+            <h2>Order not found</h2>
+            <p className="muted">This payment link is not valid any more.</p>
+            {watch.message.toLowerCase() !== 'order not found' && <p className="muted small">{watch.message}</p>}
+            <div className="stack-actions">
               <Button block variant="secondary" onClick={() => navigate(shopPath, { replace: true })}>
                 Back to the shop
               </Button>
