@@ -447,4 +447,14 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await progress(p.page).waitFor();
     await p.close();
   });
+
+  it('a broken game link (game_id not a number) says so and starts nothing', async () => {
+    const p = await open('play-now');
+    await enter(p, '/submodules/game/game/index?game_id=abc');
+    await p.page.getByRole('alert').getByText('"abc" is not a game id: this link is broken.').waitFor();
+    const journal = (await mock(p.session, 'journal?kind=http')) as { entries: { path: string }[] };
+    expect(journal.entries.some((e) => e.path.includes('play_game') || e.path.includes('game_info'))).toBe(false);
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
 });

@@ -44,7 +44,11 @@ export default function GamePage() {
     void (async () => {
       try {
         const pick = await pickGameId(search);
-        if (!pick) throw new Error('No game was chosen.');
+        if (!pick) {
+          // A game_id that is not a positive whole number is a broken link, not a missing choice.
+          const raw = new URLSearchParams(search).get('game_id');
+          throw new Error(raw ? `"${raw}" is not a game id: this link is broken.` : 'No game was chosen: open one from the library.');
+        }
         const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null)]);
         if (!live) return;
         beginGame(session, game);
