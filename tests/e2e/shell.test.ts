@@ -115,6 +115,17 @@ describe('the shell (SPEC §2)', () => {
     );
     await page.getByText('You are offline').waitFor();
     await screenshot(page, 'offline');
+    // The page moves down under the bar: the header's Log in button stays fully visible.
+    const bar = await page.locator('.offline-bar').boundingBox();
+    const login = await page.getByRole('button', { name: 'Log in' }).first().boundingBox();
+    expect(bar && login && login.y >= bar.y + bar.height).toBe(true);
+    // Back online, the bar goes and the page moves back up.
+    await page.evaluate(() =>
+      (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'network', data: { isConnected: true, networkType: 'wifi' } }),
+    );
+    await page.getByText('You are offline').waitFor({ state: 'detached' });
+    expect((await page.locator('.page').boundingBox())?.y).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.page')!).paddingTop)).toBe('0px');
     await close();
   });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { NetworkState } from '../core/network.ts';
@@ -5,7 +6,13 @@ import type { NetworkState } from '../core/network.ts';
 /** Tells the player the connection is gone, so a stalled screen is not a mystery. */
 export function OfflineBar({ state }: { state: ReadonlySignal<NetworkState> }) {
   useSignals();
-  if (state.value.isConnected) return null;
+  const offline = !state.value.isConnected;
+  // The bar is fixed at the top: pages move down under it instead of hiding their header (styles.css --offline-h).
+  useEffect(() => {
+    document.documentElement.classList.toggle('is-offline', offline);
+    return () => document.documentElement.classList.remove('is-offline');
+  }, [offline]);
+  if (!offline) return null;
   return (
     <div className="offline-bar" role="alert">
       You are offline. Check your connection.
