@@ -40,7 +40,11 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
     await logIn(page, '13800000001');
     await page.waitForURL(/\/main\/user\/index$/);
     await page.getByText('Member', { exact: true }).waitFor();
+    await page.locator('.stat__value--date', { hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
     await screenshot(page, 'user-member');
+    // Every figure fits its card on a 390 px phone: none is cut to an ellipsis.
+    const cut = await page.locator('.stat__value').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+    expect(cut).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

@@ -51,7 +51,7 @@ export default function UserPage() {
             <span className="stat__label">Coins</span>
           </div>
           <div className="stat">
-            <span className="stat__value">{user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–'}</span>
+            <span className="stat__value stat__value--date">{user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–'}</span>
             <span className="stat__label">Member until</span>
           </div>
         </section>
