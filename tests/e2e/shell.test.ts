@@ -143,7 +143,8 @@ describe('the shell (SPEC §2)', () => {
 describe('other screens a visitor can open', () => {
   it.each([
     ['/main/download/index', 'download', 'Android'],
-    ['/submodules/system/aboutus/index', 'about-us', 'Version 1.0.0'],
+    // 127.0.0.1 matches no domain ending: the first registration number (SPEC §9).
+    ['/submodules/system/aboutus/index', 'about-us', '沪ICP备2024018823号-1'],
     ['/submodules/system/protocol/index?type=user', 'protocol-user', 'User Agreement'],
   ])('%s', async (path, name, text) => {
     const { page, errors, close } = await newPhonePage(browser, server.url, { path });

@@ -3,11 +3,13 @@ import { goBack } from '../../../../app/navigation.ts';
 import { APP_VERSION, APP_VERSION_CODE } from '../../../../api/contract.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
+import { REGISTRY_URL, siteRegistration } from '../../../../state/registration.ts';
 
 const PROTOCOL = '/submodules/system/protocol/index';
 
 export default function AboutUsPage() {
   const [, navigate] = useLocation();
+  const registration = siteRegistration(location.hostname);
   return (
     <div className="scroll">
       <NavBar title="About us" onBack={() => goBack()} />
@@ -35,6 +37,13 @@ export default function AboutUsPage() {
             <Icon name="chevron" size={16} />
           </button>
         </nav>
+        {registration && (
+          <p className="muted small about-registration">
+            <a href={REGISTRY_URL} target="_blank" rel="noopener noreferrer">
+              {registration.number}
+            </a>
+          </p>
+        )}
       </div>
     </div>
   );
