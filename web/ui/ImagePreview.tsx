@@ -48,6 +48,7 @@ export function ImagePreview({
   const [scale, setScale] = useState(MIN_SCALE);
   const [pan, setPan] = useState<Pt>({ x: 0, y: 0 });
   const [swipe, setSwipe] = useState(0);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const pointers = useRef(new Map<number, Pt>());
   const g = useRef<Gesture | null>(null);
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
@@ -167,13 +168,20 @@ export function ImagePreview({
         <div className="preview__track" style={{ transform: `translateX(calc(${-index * 100}% + ${swipe}px))`, transition: swipe ? 'none' : undefined }}>
           {images.map((src, k) => (
             <div key={src} className="preview__slide">
-              <img
-                src={src}
-                alt={`${label}, screenshot ${k + 1}`}
-                draggable={false}
-                data-scale={k === index ? scale : 1}
-                style={k === index ? { transform: `translate(${pan.x}px, ${pan.y}px) scale(${scale})` } : undefined}
-              />
+              {broken.has(src) ? (
+                <p className="preview__broken" role="img" aria-label={`${label}, screenshot ${k + 1}`}>
+                  This image could not be loaded.
+                </p>
+              ) : (
+                <img
+                  src={src}
+                  alt={`${label}, screenshot ${k + 1}`}
+                  draggable={false}
+                  data-scale={k === index ? scale : 1}
+                  style={k === index ? { transform: `translate(${pan.x}px, ${pan.y}px) scale(${scale})` } : undefined}
+                  onError={() => setBroken((b) => new Set(b).add(src))}
+                />
+              )}
             </div>
           ))}
         </div>

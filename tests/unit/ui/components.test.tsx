@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { Carousel } from '../../../web/ui/Carousel.tsx';
 import { useLongPress } from '../../../web/ui/use-long-press.ts';
+import { ImagePreview } from '../../../web/ui/ImagePreview.tsx';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -87,5 +88,19 @@ describe('useLongPress (SPEC §9: 350 ms, cancelled by movement over 10 px)', ()
     pointer(btn, 'pointerup', 10, 10);
     act(() => clock.advance(1000));
     expect(onLong).not.toHaveBeenCalled();
+  });
+});
+
+describe('ImagePreview with an image that fails to load', () => {
+  it('says so in place of that image and keeps the others', () => {
+    const host = mount(createElement(ImagePreview, { images: ['/ok.png', '/gone.png'], label: 'Starfall', onClose: () => undefined }));
+    const imgs = host.querySelectorAll('img');
+    expect(imgs).toHaveLength(2);
+    act(() => {
+      imgs[1]?.dispatchEvent(new Event('error'));
+    });
+    expect(host.querySelectorAll('img')).toHaveLength(1);
+    expect(host.querySelector('.preview__broken')?.textContent).toBe('This image could not be loaded.');
+    expect(host.querySelector('.preview__broken')?.getAttribute('aria-label')).toBe('Starfall, screenshot 2');
   });
 });
