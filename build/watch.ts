@@ -6,8 +6,8 @@
  * - Serves dist/ and the mock API with `createApp` from mock-server/app.ts on
  *   PORT (default 8080, HOST default 127.0.0.1), mounted where config.json
  *   points (API_BASE etc.).
- * - Live reload: the mock server is not ours to change, so a tiny server on
- *   127.0.0.1:PORT+1 streams build ids over Server-Sent Events
+ * - Live reload: so the mock server stays the same in dev and in `npm start`,
+ *   a tiny server on 127.0.0.1:PORT+1 streams build ids over Server-Sent Events
  *   (GET /reload, CORS open); the dev HTML carries a few-byte client that
  *   reloads the page when the id changes.
  */
