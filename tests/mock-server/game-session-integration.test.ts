@@ -132,6 +132,20 @@ async function streamUp(c: Client): Promise<void> {
   await until(() => c.session.flags.value.hasStream, 'the stream at 100');
 }
 
+/**
+ * Queued: lets one 10 s poll after another pass (at most `polls`) while the session stays queued;
+ * the positions seen after each poll. `move` is `pass`, or `passVirtual` for a virtual-clock session.
+ */
+async function pollQueue(c: Client, polls: number, move: (ms: number, step?: number) => Promise<void> = pass): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < polls && c.session.phase.value === 'queued'; i++) {
+    await move(QUEUE_POLL_MS, QUEUE_POLL_MS);
+    await settle(30);
+    if (c.session.phase.value === 'queued') seen.push(c.session.queue.value?.position ?? -1);
+  }
+  return seen;
+}
+
 const script = (game: GameScript): void => useScript(s, game);
 
 describe('game session × mock cloud (SPEC §4)', () => {
@@ -166,12 +180,7 @@ describe('game session × mock cloud (SPEC §4)', () => {
     const c = await client(await login(s.port, MEMBER));
     c.session.start(GAME);
     await until(() => c.session.phase.value === 'queued', 'queued');
-    const positions: number[] = [c.session.queue.value?.position ?? -1];
-    for (let i = 0; i < 6 && c.session.phase.value === 'queued'; i++) {
-      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
-      await settle(30);
-      positions.push(c.session.queue.value?.position ?? -1);
-    }
+    const positions = [c.session.queue.value?.position ?? -1, ...(await pollQueue(c, 6))];
     expect(c.session.phase.value).toBe('seat-ready');
     expect(positions[0]).toBeGreaterThan(0);
     expect(c.session.seatSecondsLeft.value).toBe(SEAT_EXPIRY_MS / 1000);
@@ -186,10 +195,7 @@ describe('game session × mock cloud (SPEC §4)', () => {
     const c = await client(await login(s.port, MEMBER));
     c.session.start(GAME);
     await until(() => c.session.phase.value === 'queued', 'queued');
-    for (let i = 0; i < 4 && c.session.phase.value === 'queued'; i++) {
-      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
-      await settle(30);
-    }
+    await pollQueue(c, 4);
     expect(c.session.phase.value).toBe('seat-ready');
     await pass(SEAT_EXPIRY_MS, 5000);
     await until(() => c.session.phase.value === 'ended', 'ended');
@@ -346,12 +352,7 @@ describe('game session × the shipped scenarios, applied by name (SPEC §4, §8)
     const c = await client(await login(s.port, MEMBER));
     c.session.start(GAME);
     await until(() => c.session.phase.value === 'queued', 'queued');
-    const positions: number[] = [c.session.queue.value?.position ?? -1];
-    for (let i = 0; i < 8 && c.session.phase.value === 'queued'; i++) {
-      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
-      await settle(30);
-      if (c.session.phase.value === 'queued') positions.push(c.session.queue.value?.position ?? -1);
-    }
+    const positions = [c.session.queue.value?.position ?? -1, ...(await pollQueue(c, 8))];
     expect(c.session.phase.value).toBe('seat-ready');
     expect(positions).toEqual([...positions].sort((a, b) => b - a));
     expect(positions[0]).toBe(5);
@@ -366,10 +367,7 @@ describe('game session × the shipped scenarios, applied by name (SPEC §4, §8)
     const c = await client(await login(s.port, MEMBER));
     c.session.start(GAME);
     await until(() => c.session.phase.value === 'queued', 'queued');
-    for (let i = 0; i < 4 && c.session.phase.value === 'queued'; i++) {
-      await pass(QUEUE_POLL_MS, QUEUE_POLL_MS);
-      await settle(30);
-    }
+    await pollQueue(c, 4);
     const end = await ended(c);
     expect(end?.reason).toBe('queue-error');
     expect(end?.message).toMatch(/Queue error/);
@@ -380,10 +378,7 @@ describe('game session × the shipped scenarios, applied by name (SPEC §4, §8)
     const c = await client(await login(s.port, MEMBER));
     c.session.start(GAME);
     await until(() => c.session.phase.value === 'queued', 'queued');
-    for (let i = 0; i < 4 && c.session.phase.value === 'queued'; i++) {
-      await passVirtual(QUEUE_POLL_MS, QUEUE_POLL_MS);
-      await settle(30);
-    }
+    await pollQueue(c, 4, passVirtual);
     expect(c.session.phase.value).toBe('seat-ready');
     await passVirtual(SEAT_EXPIRY_MS, 5000);
     expect((await ended(c))?.reason).toBe('seat-expired');
