@@ -77,6 +77,19 @@ async function pollUntilSeat(page: Page): Promise<string[]> {
   await seat.waitFor();
   return seen;
 }
+/** A fresh session with `scenario`, logged in on the game screen of Starfall Odyssey, the stream at 100 %. */
+async function playing(scenario: string): Promise<PhonePage & { session: string }> {
+  const p = await open(scenario);
+  await enter(p, GAME());
+  await reach100(p.page);
+  return p;
+}
+/** Leaves the game screen for home inside the app (a client-side navigation, as a tab or link does). */
+const goHome = (page: Page) =>
+  page.evaluate(() => {
+    history.pushState(null, '', '/');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
 const phase = (page: Page) => page.locator('.gs').getAttribute('data-phase');
 const back = (page: Page) => page.evaluate(() => (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'back' }));
 
@@ -128,9 +141,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('full screen (SPEC §3 full_screen, on by default): the first tap enters it, the menu switch leaves it, leaving the game exits it', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('play-now');
     const isFull = () => p.page.evaluate(() => document.fullscreenElement !== null);
     // Browsers grant full screen only in a gesture: nothing before the first tap.
     expect(await isFull()).toBe(false);
@@ -150,10 +161,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.page.getByRole('switch', { name: 'Full screen' }).click();
     await p.page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: 5000 });
     await p.page.getByRole('button', { name: 'Close menu' }).click();
-    await p.page.evaluate(() => {
-      history.pushState(null, '', '/');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await goHome(p.page);
     await p.page.getByText('Your game is still running').waitFor();
     await p.page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5000 });
     expect(p.errors).toEqual([]);
@@ -225,13 +233,8 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('leave and return within the hang-up time: home shows "still running", Return resumes the stream', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
-    await p.page.evaluate(() => {
-      history.pushState(null, '', '/');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    const p = await playing('play-now');
+    await goHome(p.page);
     await p.page.getByText('Your game is still running').waitFor();
     await screenshot(p.page, 'game-home-resume-banner');
     await p.page.clock.runFor(60_000);
@@ -245,9 +248,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('hiding the page while playing puts the game on hold; showing it again resumes the stream (SPEC §4 Hang-up)', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('play-now');
     // As when the player switches apps or locks the phone: the browser hides the page.
     const setHidden = (hidden: boolean) =>
       p.page.evaluate((h) => {
@@ -270,13 +271,8 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('hang-up running out closes the game and says so', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
-    await p.page.evaluate(() => {
-      history.pushState(null, '', '/');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    const p = await playing('play-now');
+    await goHome(p.page);
     await p.page.getByText('Your game is still running').waitFor();
     await p.page.clock.runFor(3 * 60_000 + 1000);
     await p.page.getByText(/Hang-up time is over/).waitFor();
@@ -301,9 +297,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('43000 ends the game with the reason, and Play again starts it again', async () => {
-    const p = await open('stream-quit-43000');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('stream-quit-43000');
     await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
     expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/closed by the server/);
     await screenshot(p.page, 'game-43000');
@@ -313,9 +307,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('45001 warns and quits after 60 s without input', async () => {
-    const p = await open('idle-45001');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('idle-45001');
     await p.page.getByText(/No input for a while/).waitFor({ timeout: 15_000 });
     await screenshot(p.page, 'game-45001-warning');
     await p.page.clock.runFor(61_000);
@@ -326,9 +318,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('202 shows the timeout dialog', async () => {
-    const p = await open('duration-timeout-202');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('duration-timeout-202');
     await p.page.getByRole('dialog', { name: 'Still playing?' }).waitFor({ timeout: 20_000 });
     await screenshot(p.page, 'game-202');
     await p.page.getByRole('button', { name: 'OK' }).click();
@@ -337,9 +327,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('408 forces a new login', async () => {
-    const p = await open('relogin-408');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('relogin-408');
     await p.page.getByRole('dialog', { name: 'Log in again' }).waitFor({ timeout: 20_000 });
     await screenshot(p.page, 'game-408');
     await p.page.getByRole('dialog', { name: 'Log in again' }).getByRole('button', { name: 'Log in' }).click();
@@ -348,9 +336,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('out of play time: the balance reaching 0 while playing ends the game and offers play time', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('play-now');
     // One charge (a minute of server time) uses up the last play time: the 200 message carries duration_coin 0.
     const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, server.url), {
       method: 'PATCH',
@@ -400,9 +386,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('30001 on the game screen ends the game with "log in again" instead of navigating', async () => {
-    const p = await open('play-now');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('play-now');
     await mock(p.session, 'scenario', { scenario: { game: { tokenExpired: true } }, keepState: true });
     // Opening the saves asks game_save_list, which now answers 30001.
     await p.page.getByRole('button', { name: 'Game menu' }).click();
@@ -428,9 +412,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   });
 
   it('43001: reconnecting shows its progress, back opens the quit dialog, and the stream comes back', async () => {
-    const p = await open('stream-reconnect-43001');
-    await enter(p, GAME());
-    await reach100(p.page);
+    const p = await playing('stream-reconnect-43001');
     await p.page.getByText(/Reconnecting/).waitFor({ timeout: 15_000 });
     await back(p.page);
     await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
