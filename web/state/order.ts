@@ -118,3 +118,8 @@ export function payLoadingUrl(orderId: string): string {
 export function openedKey(orderId: string): string {
   return `pay_opened_${orderId}`;
 }
+
+/** The item a shop page starts on: the first recommended one, else the first (null for an empty list). */
+export function defaultChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[]): number | null {
+  return (list.find((c) => c.is_recommend === 1) ?? list[0])?.id ?? null;
+}

@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PayType, UserInfo } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
 import { systemInfo } from '../../../app/system-info.ts';
-import { enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
+import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
 import { formatPrice } from '../../../state/price.ts';
 import { Button } from '../../../ui/Button.tsx';
 
@@ -22,6 +22,23 @@ export function usePayTypes(): PayType[] | null {
     };
   }, []);
   return types;
+}
+
+/**
+ * What a shop page chooses before paying: an item (the recommended one, else the first, once the list
+ * arrives) and a pay method (the first one system_info enables). Member, premium and top-up pages share it.
+ */
+export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[]) {
+  const types = usePayTypes();
+  const [pick, setPick] = useState<number | null>(null);
+  const [payType, setPayType] = useState<PayType | null>(null);
+  useEffect(() => {
+    if (pick === null && list.length) setPick(defaultChoice(list));
+  }, [list.length]);
+  useEffect(() => {
+    if (payType === null && types?.length) setPayType(types[0] ?? null);
+  }, [types]);
+  return { types, pick, setPick, payType, setPayType, chosen: list.find((c) => c.id === pick) };
 }
 
 export function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {

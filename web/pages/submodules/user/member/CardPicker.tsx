@@ -32,8 +32,3 @@ export const productItem = (p: Product): Item => ({
   ...p,
   detail: p.kind === 'coin' ? `${p.coin}${p.bonus_coin ? ` + ${p.bonus_coin} bonus` : ''} coins` : `${formatPlayTime(p.duration)} play time`,
 });
-
-/** The first recommended item, else the first. */
-export function defaultPick<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[]): number | null {
-  return (list.find((c) => c.is_recommend === 1) ?? list[0])?.id ?? null;
-}

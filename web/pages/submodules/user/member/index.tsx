@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import type { PayType } from '../../../../api/contract.ts';
 import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
@@ -11,30 +10,20 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, usePayTypes, PayBar } from '../../pay/shared.tsx';
-import { cardItem, defaultPick, PricePicker } from './CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
+import { cardItem, PricePicker } from './CardPicker.tsx';
 
 export default function MemberPage() {
   const [, navigate] = useLocation();
   const user = useStore(auth.$user);
   const [cards, reload] = useAsync(() => api.memberCardList({}), []);
-  const types = usePayTypes();
-  const [pick, setPick] = useState<number | null>(null);
-  const [payType, setPayType] = useState<PayType | null>(null);
   const order = useCreateOrder();
 
   useEffect(() => {
     void auth.refreshBalance().catch(() => undefined);
   }, []);
   const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
-  useEffect(() => {
-    if (pick === null && list.length) setPick(defaultPick(list));
-  }, [list.length]);
-  useEffect(() => {
-    if (payType === null && types?.length) setPayType(types[0] ?? null);
-  }, [types]);
-
-  const chosen = list.find((c) => c.id === pick);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list);
   const member = isMember(user);
 
   return (

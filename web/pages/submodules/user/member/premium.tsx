@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { PayType } from '../../../../api/contract.ts';
 import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
@@ -10,8 +8,8 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, usePayTypes, PayBar } from '../../pay/shared.tsx';
-import { cardItem, defaultPick, PricePicker } from './CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
+import { cardItem, PricePicker } from './CardPicker.tsx';
 
 const PERKS: ReadonlyArray<{ title: string; text: string }> = [
   { title: 'Skip the queue', text: 'Members queue at grade 7, or 8 with a quick card.' },
@@ -25,18 +23,9 @@ export default function MemberPremiumPage() {
   const [, navigate] = useLocation();
   const user = useStore(auth.$user);
   const [cards] = useAsync(() => api.memberCardList({}), []);
-  const types = usePayTypes();
-  const [pick, setPick] = useState<number | null>(null);
-  const [payType, setPayType] = useState<PayType | null>(null);
   const order = useCreateOrder();
   const quick = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'quick') : [];
-  useEffect(() => {
-    if (pick === null && quick.length) setPick(defaultPick(quick));
-  }, [quick.length]);
-  useEffect(() => {
-    if (payType === null && types?.length) setPayType(types[0] ?? null);
-  }, [types]);
-  const chosen = quick.find((c) => c.id === pick);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(quick);
 
   return (
     <div className="fixed-page">

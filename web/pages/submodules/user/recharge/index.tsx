@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { PayType } from '../../../../api/contract.ts';
+import { useEffect } from 'react';
 import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
@@ -8,27 +7,18 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, usePayTypes, PayBar } from '../../pay/shared.tsx';
-import { defaultPick, PricePicker, productItem } from '../member/CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
+import { PricePicker, productItem } from '../member/CardPicker.tsx';
 
 export default function RechargePage() {
   const user = useStore(auth.$user);
   const [products, reload] = useAsync(() => api.productList({}), []);
-  const types = usePayTypes();
-  const [pick, setPick] = useState<number | null>(null);
-  const [payType, setPayType] = useState<PayType | null>(null);
   const order = useCreateOrder();
   const list = products.status === 'ready' ? products.value.list : [];
   useEffect(() => {
     void auth.refreshBalance().catch(() => undefined);
   }, []);
-  useEffect(() => {
-    if (pick === null && list.length) setPick(defaultPick(list));
-  }, [list.length]);
-  useEffect(() => {
-    if (payType === null && types?.length) setPayType(types[0] ?? null);
-  }, [types]);
-  const chosen = list.find((p) => p.id === pick);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list);
   const coins = list.filter((p) => p.kind === 'coin');
   const time = list.filter((p) => p.kind === 'duration');
 
