@@ -1,10 +1,13 @@
 /**
  * In-app navigation helpers. `goBack` only goes back in history when the
  * previous entry is one of ours; a deep-linked page goes home instead of
- * leaving the app.
+ * leaving the app. The host's back gesture (SPEC §2) is handled here too: the
+ * game screen registers a handler (quit dialog, or stop the queue); everywhere
+ * else it closes the webview.
  */
 import { navigate } from 'wouter/use-browser-location';
-import { HOME_PATH } from './route-table.ts';
+import type { Bridge } from '../core/bridge.ts';
+import { GAME_PATH, HOME_PATH, normalizePath } from './route-table.ts';
 
 let depth = 0;
 let tracking = false;
@@ -31,3 +34,18 @@ export function goBack(fallback: string = HOME_PATH): void {
 }
 
 export { navigate };
+
+export type BackHandler = () => boolean;
+
+let gameHandler: BackHandler | null = null;
+
+/** The game screen returns true when it handled the gesture (playing, reconnecting or queued). */
+export function setGameBackHandler(fn: BackHandler | null): void {
+  gameHandler = fn;
+}
+
+export function handleBackGesture(pathname: string, bridge: Pick<Bridge, 'closeWebview'>): 'game' | 'close' {
+  if (normalizePath(pathname) === GAME_PATH && gameHandler?.()) return 'game';
+  bridge.closeWebview();
+  return 'close';
+}

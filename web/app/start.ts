@@ -8,8 +8,7 @@ import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } f
 import { auth, bridge, config, network, session } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
-import { handleBackGesture } from './back.ts';
-import { trackHistory } from './navigation.ts';
+import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { findRoute } from './route-table.ts';
 

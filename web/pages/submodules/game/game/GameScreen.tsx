@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Game } from '../../../../api/contract.ts';
-import { setGameBackHandler } from '../../../../app/back.ts';
+import { setGameBackHandler } from '../../../../app/navigation.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Stream } from './Stream.tsx';
 import { LoadingView } from './LoadingView.tsx';
