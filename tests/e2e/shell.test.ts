@@ -129,6 +129,28 @@ describe('the shell (SPEC §2)', () => {
     await close();
   });
 
+  it('a page chunk that does not load shows the stock "connection timed out" text; a tap on the screen retries (SPEC §2, §8)', async () => {
+    const { page, errors, close } = await newPhonePage(browser, server.url, { context: { locale: 'zh-CN' }, ignoreConsole: [/Failed to load resource|ERR_FAILED|dynamically imported module/i] });
+    // The download page's chunk cannot be fetched (and the idle preloader cannot fetch it either).
+    let blocked = true;
+    await page.route(/\/assets\/chunks\/download-[A-Z0-9]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto(new URL('/', server.url).href);
+    await waitForAppShell(page);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/main/download/index');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // The whole placeholder is one button named by the stock text, in the browser's language.
+    const retry = page.getByRole('alert').getByRole('button', { name: '连接服务器超时，点击屏幕重试' });
+    await retry.waitFor();
+    await screenshot(page, 'page-load-failed');
+    blocked = false;
+    await retry.click({ position: { x: 10, y: 10 } });
+    await page.getByText('Android').waitFor();
+    expect(errors.filter((e) => e.kind === 'pageerror')).toEqual([]);
+    await close();
+  });
+
   it('centres the page at 768 px on wide screens', async () => {
     const { page, close } = await newPhonePage(browser, server.url, { context: { viewport: { width: 1280, height: 800 } } });
     await page.goto(new URL('/', server.url).href);

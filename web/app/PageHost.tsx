@@ -2,9 +2,9 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type { PageKey } from './route-table.ts';
 import { pageLoader } from './pages.ts';
 import { watchLoad, type LoadPhase } from './page-loader.ts';
-import { clock } from './services.ts';
+import { clock, lang } from './services.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { Button } from '../ui/Button.tsx';
+import { CONNECTION_TIMEOUT } from '../core/i18n/lang.ts';
 
 /** Renders a page whose chunk is loaded at once; otherwise waits with the SPEC §2 placeholders. */
 export function PageHost({ pageKey }: { pageKey: PageKey }) {
@@ -32,12 +32,16 @@ export function PageHost({ pageKey }: { pageKey: PageKey }) {
 
   if (Page) return <Page />;
   if (phase === 'loading') return <Spinner />;
-  if (phase === 'error')
+  if (phase === 'error') {
+    // SPEC §8 stock string: "connection timed out, click the screen to try again": anywhere on the placeholder retries.
+    const retry = (): void => setAttempt((n) => n + 1);
     return (
-      <div className="page-error" role="alert">
-        <p>This page could not be loaded. Check your connection and try again.</p>
-        <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+      <div className="page-error page-error--retry" role="alert">
+        <button type="button" className="page-error__retry" onClick={retry}>
+          {CONNECTION_TIMEOUT[lang]}
+        </button>
       </div>
     );
+  }
   return null;
 }

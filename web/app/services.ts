@@ -14,6 +14,7 @@ import { getDeviceId } from '../core/device.ts';
 import { createToaster } from '../core/toast.ts';
 import { createBridge } from '../core/bridge.ts';
 import { createNetworkStatus } from '../core/network.ts';
+import { detectLang, type Lang } from '../core/i18n/lang.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
 import { ERROR_PATHS, GAME_PATH, normalizePath } from './route-table.ts';
@@ -21,6 +22,8 @@ import { loginUrl } from './guard.ts';
 import { MOCK_SESSION_KEY } from './channel.ts';
 
 export const clock = systemClock;
+/** The language of stock strings (SPEC §8), from the browser, once per visit. */
+export const lang: Lang = detectLang(globalThis.navigator?.language ?? '');
 export const config: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG };
 export const local = createLocalStore(globalThis.localStorage);
 export const session = createSessionStore({ local, session: globalThis.sessionStorage });

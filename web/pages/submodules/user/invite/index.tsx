@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, toaster } from '../../../../app/services.ts';
+import { api, lang, toaster } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { setClipboardData } from '../../../../core/clipboard.ts';
-import { detectLang, stockString } from '../../../../core/i18n/index.ts';
+import { stockString } from '../../../../core/i18n/index.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -10,7 +10,6 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 
 async function copy(text: string): Promise<void> {
-  const lang = detectLang(navigator.language);
   try {
     await setClipboardData(text);
     toaster.show({ title: stockString('copied', lang), icon: 'none' });
