@@ -2,14 +2,13 @@
  * The host webview bridge (SPEC §2 "closes the host webview", §4 network
  * events). The app runs inside an Android or iOS shell, or in a plain browser;
  * this is the one place that knows how to talk to each, so pages only see
- * `call`, `on` and `closeWebview`.
+ * `call`, `on` and `closeWebview`. Calls that wait for the host's answer go
+ * through `invokeHost` (bridge-invoke.ts), loaded only where one is made.
  *
  * Out: JSON `{ method, params, callbackId? }`, to `CGHostAndroid.postMessage(string)`,
  * `webkit.messageHandlers.cgHost.postMessage(object)` or `CGHost.postMessage(string)`.
  * In: the host calls `window.cgBridgeReceive(json | object)` with `{ event, data }`.
  */
-import { RUNTIME_DEFAULT_TIMEOUT_MS } from '../api/contract';
-import { systemClock, type Clock, type TimerId } from './clock';
 
 export const BRIDGE_METHOD = {
   closeWebview: 'closeWebview',
@@ -23,8 +22,9 @@ export const BRIDGE_METHOD = {
   share: 'share',
 } as const;
 
-export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause';
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause'];
+/** `callback` carries the host's answer to a message that had a callbackId (a BridgeCallback). */
+export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause' | 'callback';
+export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause', 'callback'];
 
 export interface BridgeMessage {
   method: string;
@@ -44,8 +44,8 @@ export interface Bridge {
   readonly hasHost: boolean;
   /** Fire and forget; ignored without a host. */
   call(method: string, params?: unknown): void;
-  /** Call and wait for the host's callback; rejects without a host, on host error or on timeout. */
-  invoke<T = unknown>(method: string, params?: unknown): Promise<T>;
+  /** Sends one message as it is; false when there is no host to take it. */
+  post(message: BridgeMessage): boolean;
   on(event: BridgeEvent, fn: (data: unknown) => void): () => void;
   closeWebview(): void;
   /** Delivers an event to listeners as if the host had sent it (browser fallbacks, tests). */
@@ -61,11 +61,6 @@ export interface BridgeWindow {
   cgBridgeReceive?: ((message: unknown) => void) | undefined;
   history: { length: number; back(): void };
   close(): void;
-}
-
-export interface BridgeOptions {
-  clock?: Clock;
-  callbackTimeoutMs?: number;
 }
 
 export const NO_HOST = 'bridge: no host';
@@ -111,16 +106,8 @@ function parseIncoming(message: unknown): { event: string; data: unknown } | nul
   return typeof event === 'string' ? { event, data } : null;
 }
 
-function isCallback(v: unknown): v is BridgeCallback {
-  return typeof v === 'object' && v !== null && typeof (v as { callbackId?: unknown }).callbackId === 'string';
-}
-
-export function createBridge(win: BridgeWindow = globalThis.window, opts: BridgeOptions = {}): Bridge {
-  const clock = opts.clock ?? systemClock;
-  const timeoutMs = opts.callbackTimeoutMs ?? RUNTIME_DEFAULT_TIMEOUT_MS;
+export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
   const emitter = createEmitter();
-  const pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void; timer: TimerId }>();
-  let seq = 0;
 
   // Looked up on every send: some shells inject their handler after the page has started.
   const post = (msg: BridgeMessage): boolean => {
@@ -134,16 +121,6 @@ export function createBridge(win: BridgeWindow = globalThis.window, opts: Bridge
   const receive = (message: unknown): void => {
     const m = parseIncoming(message);
     if (!m) return;
-    if (m.event === 'callback') {
-      if (!isCallback(m.data)) return;
-      const p = pending.get(m.data.callbackId);
-      if (!p) return;
-      pending.delete(m.data.callbackId);
-      clock.clearTimeout(p.timer);
-      if (m.data.error) p.reject(new Error(m.data.error));
-      else p.resolve(m.data.result);
-      return;
-    }
     if ((BRIDGE_EVENTS as readonly string[]).includes(m.event)) emitter.emit(m.event as BridgeEvent, m.data);
   };
 
@@ -162,21 +139,7 @@ export function createBridge(win: BridgeWindow = globalThis.window, opts: Bridge
     call(method, params) {
       post(params === undefined ? { method } : { method, params });
     },
-    invoke<T>(method: string, params?: unknown): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        const callbackId = `cb${++seq}`;
-        const timer = clock.setTimeout(() => {
-          pending.delete(callbackId);
-          reject(new Error(`bridge: ${method} timed out`));
-        }, timeoutMs);
-        pending.set(callbackId, { resolve: (v) => resolve(v as T), reject, timer });
-        if (!post({ method, params, callbackId })) {
-          pending.delete(callbackId);
-          clock.clearTimeout(timer);
-          reject(new Error(NO_HOST));
-        }
-      });
-    },
+    post,
     on: emitter.on,
     emit: emitter.emit,
     closeWebview() {
@@ -187,8 +150,6 @@ export function createBridge(win: BridgeWindow = globalThis.window, opts: Bridge
     },
     dispose() {
       if (win.cgBridgeReceive === installed) win.cgBridgeReceive = previous;
-      for (const p of pending.values()) clock.clearTimeout(p.timer);
-      pending.clear();
     },
   };
   return bridge;
@@ -196,7 +157,7 @@ export function createBridge(win: BridgeWindow = globalThis.window, opts: Bridge
 
 export interface MemoryBridge extends Bridge {
   sent: Array<{ method: string; params?: unknown }>;
-  /** Answers `invoke(method)`; without a handler invoke rejects. */
+  /** Answers messages for `method` that wait for a callback (invokeHost); without a handler nobody answers. */
   handle(method: string, fn: (params: unknown) => unknown): void;
 }
 
@@ -212,11 +173,19 @@ export function createMemoryBridge(opts: { hasHost?: boolean } = {}): MemoryBrid
     hasHost: opts.hasHost ?? true,
     sent,
     call: record,
-    async invoke<T>(method: string, params?: unknown): Promise<T> {
-      record(method, params);
-      const fn = handlers.get(method);
-      if (!fn) throw new Error(NO_HOST);
-      return (await fn(params)) as T;
+    post(message) {
+      record(message.method, message.params);
+      const fn = handlers.get(message.method);
+      const callbackId = message.callbackId;
+      if (!fn || callbackId === undefined) return fn !== undefined;
+      // Answered later, as a real host does.
+      void Promise.resolve()
+        .then(() => fn(message.params))
+        .then(
+          (result) => emitter.emit('callback', { callbackId, result }),
+          (e: unknown) => emitter.emit('callback', { callbackId, error: e instanceof Error ? e.message : String(e) }),
+        );
+      return true;
     },
     handle(method, fn) {
       handlers.set(method, fn);
