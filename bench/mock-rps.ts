@@ -11,18 +11,13 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash, randomUUID } from 'node:crypto';
 import {
-  APP_ID,
   BODY_CODE,
-  HEADER,
   PATH,
-  SIGN_TYPE,
-  VERSION_CODE_WEB,
-  signingString,
   type ApiEnvelope,
 } from '../web/api/contract.ts';
 import { createApp } from '../mock-server/app.ts';
+import { signedHeaders } from '../mock-server/request.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 export const RPS_BUDGET_RATIO = 0.5;
@@ -42,16 +37,8 @@ export interface Phase {
 }
 
 function signed(path: string, body: string): Record<string, string> {
-  const timestamp = String(Date.now());
-  const nonce = randomUUID().replace(/-/g, '');
   return {
-    [HEADER.nonce]: nonce,
-    [HEADER.timestamp]: timestamp,
-    [HEADER.signType]: SIGN_TYPE,
-    [HEADER.appId]: APP_ID,
-    [HEADER.versionCode]: String(VERSION_CODE_WEB),
-    [HEADER.deviceId]: 'bench-device',
-    [HEADER.sign]: createHash('sha256').update(signingString('POST', path, timestamp, nonce, body), 'utf8').digest('hex'),
+    ...signedHeaders('POST', path, body, 'bench-device'),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
   };

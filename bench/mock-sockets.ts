@@ -8,23 +8,19 @@
  * Everything runs on 127.0.0.1 in one process; opening is bounded to 50
  * handshakes in flight, every wait has a time limit.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import {
-  APP_ID,
   BODY_CODE,
   HEADER,
   MOCK_SMS_CODE,
   PATH,
-  SIGN_TYPE,
   SOCKET_PATH,
   VERSION_CODE_SOCKET,
-  VERSION_CODE_WEB,
-  signingString,
   type ApiEnvelope,
   type LoginInfo,
 } from '../web/api/contract.ts';
 import { createApp } from '../mock-server/app.ts';
+import { signedHeaders } from '../mock-server/request.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 const SOCKETS = 1_000;
@@ -42,18 +38,7 @@ async function api<T>(base: string, method: 'GET' | 'POST', path: string, data: 
           .join('')}`
       : `/api/${path}`;
   const body = method === 'GET' ? '' : JSON.stringify(data);
-  const timestamp = String(Date.now());
-  const nonce = randomUUID().replace(/-/g, '');
-  const headers: Record<string, string> = {
-    [HEADER.nonce]: nonce,
-    [HEADER.timestamp]: timestamp,
-    [HEADER.signType]: SIGN_TYPE,
-    [HEADER.appId]: APP_ID,
-    [HEADER.versionCode]: String(VERSION_CODE_WEB),
-    [HEADER.deviceId]: 'bench-device',
-    [HEADER.sign]: createHash('sha256').update(signingString(method, urlPath, timestamp, nonce, body), 'utf8').digest('hex'),
-    [HEADER.mockSession]: SESSION,
-  };
+  const headers: Record<string, string> = { ...signedHeaders(method, urlPath, body, 'bench-device'), [HEADER.mockSession]: SESSION };
   if (body !== '') headers['content-type'] = 'application/json';
   if (token !== undefined) headers[HEADER.token] = token;
   const res = await fetch(`${base}${urlPath}`, { method, headers, body: body === '' ? undefined : body, signal: AbortSignal.timeout(5_000) });

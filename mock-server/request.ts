@@ -3,9 +3,9 @@
  * the signed headers, and the input from the body (JSON, urlencoded or
  * plain text) or from GET `/key/value` path pairs (SPEC §7).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { BODY_CODE, MAX_BODY_BYTES, REQUIRED_SIGNED_HEADERS, SIGN_TYPE, HEADER, signingString } from '../web/api/contract.ts';
+import { APP_ID, BODY_CODE, MAX_BODY_BYTES, REQUIRED_SIGNED_HEADERS, SIGN_TYPE, HEADER, VERSION_CODE_WEB, signingString } from '../web/api/contract.ts';
 import { ApiError, badRequest } from './envelope.ts';
 import { FieldError, Fields, isObj, type Obj } from './validate.ts';
 
@@ -91,6 +91,24 @@ function sha256Hex(text: string): string {
  * sign type supported, and `sign` equal to sha256 hex of the signing string
  * over the URL exactly as received and the raw body. Throws 40000 naming the header.
  */
+/**
+ * The other side of verifySignature, for Node clients of the mock (tests, the bench, QA scripts):
+ * the signed header set of SPEC §7 for `method` on `urlPath` (path and query exactly as sent) with `body`.
+ */
+export function signedHeaders(method: string, urlPath: string, body: string, deviceId: string): Record<string, string> {
+  const timestamp = String(Date.now());
+  const nonce = randomUUID().replace(/-/g, '');
+  return {
+    [HEADER.nonce]: nonce,
+    [HEADER.timestamp]: timestamp,
+    [HEADER.signType]: SIGN_TYPE,
+    [HEADER.appId]: APP_ID,
+    [HEADER.versionCode]: String(VERSION_CODE_WEB),
+    [HEADER.deviceId]: deviceId,
+    [HEADER.sign]: sha256Hex(signingString(method, urlPath, timestamp, nonce, body)),
+  };
+}
+
 export function verifySignature(req: IncomingMessage, rawBody: string): void {
   for (const name of REQUIRED_SIGNED_HEADERS) {
     if (header(req, name) === undefined) throw badRequest(`Missing header "${name}"`);

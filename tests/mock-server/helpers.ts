@@ -5,26 +5,22 @@
  * Everything uses node:http so paths reach the server byte for byte
  * (fetch would normalise `/../`), and every request has a time limit.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import {
-  APP_ID,
   DEFAULT_RUNTIME_CONFIG,
   GAME_CLIENT,
   HEADER,
   MOCK_SMS_CODE,
-  SIGN_TYPE,
-  VERSION_CODE_WEB,
-  signingString,
   type ApiEnvelope,
   type LoginInfo,
 } from '../../web/api/contract.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
+import { signedHeaders as signHeaders } from '../../mock-server/request.ts';
 
 /** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */
 export const T0 = Date.UTC(2025, 2, 1, 2, 0, 0);
@@ -112,24 +108,9 @@ export function rawRequest(port: number, r: RawRequest): Promise<RawResponse> {
   });
 }
 
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
 /** The signed header set of SPEC §7, for `method` on `urlPath` (path and query exactly as sent) with `body`. */
 export function signedHeaders(method: string, urlPath: string, body: string, extra: Record<string, string> = {}): Record<string, string> {
-  const timestamp = String(Date.now());
-  const nonce = randomUUID().replace(/-/g, '');
-  return {
-    [HEADER.nonce]: nonce,
-    [HEADER.timestamp]: timestamp,
-    [HEADER.signType]: SIGN_TYPE,
-    [HEADER.appId]: APP_ID,
-    [HEADER.versionCode]: String(VERSION_CODE_WEB),
-    [HEADER.deviceId]: 'test-device-0001',
-    [HEADER.sign]: sha256Hex(signingString(method, urlPath, timestamp, nonce, body)),
-    ...extra,
-  };
+  return { ...signHeaders(method, urlPath, body, 'test-device-0001'), ...extra };
 }
 
 export interface CallOptions {
