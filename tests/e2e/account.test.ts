@@ -3,27 +3,16 @@
  * cloud: buying a membership through the mock cashier, daily sign-in, the
  * invitation code, real-name verification, the purchase pop-up (SPEC §4, §5).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 import { idCardCheckChar } from '../../web/state/idcard.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 /** Opens a guarded page, logs in on the way and lands back on it. */
 async function openAs(mobile: string, path: string, context?: Parameters<Browser['newContext']>[0]) {
-  const phone = await newPhonePage(browser, server.url, { path, ...(context ? { context } : {}) });
+  const phone = await newPhonePage(e2e.browser, e2e.server.url, { path, ...(context ? { context } : {}) });
   await waitForAppShell(phone.page);
   await phone.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
   await logIn(phone.page, mobile);
@@ -95,7 +84,7 @@ describe('daily sign-in (SPEC §4 Sign-in)', () => {
   it('in single-game mode a free user signs in with the button', async () => {
     const { page, errors, close } = await openAs('13900000012', '/main/user/index');
     await page.evaluate(() => sessionStorage.setItem('single_mode', '1'));
-    await page.goto(new URL('/submodules/user/timelapse/index', server.url).href);
+    await page.goto(new URL('/submodules/user/timelapse/index', e2e.server.url).href);
     const today = page.locator('.signin-day--today');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await today.getAttribute('data-state')).toBe('0');
@@ -112,7 +101,7 @@ describe('daily sign-in (SPEC §4 Sign-in)', () => {
 describe('invite', () => {
   it('copies my code and shows the stock "copied" toast', async () => {
     const { page, context, errors, close } = await openAs('13800000001', '/submodules/user/invite/index');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e2e.server.url).origin });
     const code = (await page.getByTestId('invite-code').textContent())?.trim() ?? '';
     expect(code).not.toBe('');
     await page.getByRole('button', { name: 'Copy code' }).click();
@@ -151,7 +140,7 @@ describe('real-name verification', () => {
 describe('recommend pop-up (SPEC §5: only for non-buyers, with a countdown)', () => {
   it('shows for a non-buyer, and not again after closing', async () => {
     const { page, errors, close } = await openAs('13900000014', '/main/user/index');
-    await page.goto(new URL('/submodules/webview/recommendPopup/product', server.url).href);
+    await page.goto(new URL('/submodules/webview/recommendPopup/product', e2e.server.url).href);
     const dialog = page.getByRole('dialog', { name: 'Recommended for you' });
     await dialog.waitFor();
     await page.getByRole('timer').waitFor();
@@ -159,7 +148,7 @@ describe('recommend pop-up (SPEC §5: only for non-buyers, with a countdown)', (
     await screenshot(page, 'account-popup-recommend');
     await page.getByRole('button', { name: 'Not now' }).click();
     await page.waitForURL(/\/main\/user\/index$/);
-    await page.goto(new URL('/submodules/webview/recommendPopup/product', server.url).href);
+    await page.goto(new URL('/submodules/webview/recommendPopup/product', e2e.server.url).href);
     await page.waitForURL(/\/main\/user\/index$/);
     expect(await dialog.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -168,7 +157,7 @@ describe('recommend pop-up (SPEC §5: only for non-buyers, with a countdown)', (
 
   it('does not show for a member', async () => {
     const { page, errors, close } = await openAs('13800000002', '/main/user/index');
-    await page.goto(new URL('/submodules/webview/recommendPopup/product', server.url).href);
+    await page.goto(new URL('/submodules/webview/recommendPopup/product', e2e.server.url).href);
     await page.waitForURL(/\/main\/user\/index$/);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -177,7 +166,7 @@ describe('recommend pop-up (SPEC §5: only for non-buyers, with a countdown)', (
 
   it('the premium pop-up is a modal: Escape closes it', async () => {
     const { page, errors, close } = await openAs('13800000003', '/main/user/index');
-    await page.goto(new URL('/submodules/webview/memberPopup/premium', server.url).href);
+    await page.goto(new URL('/submodules/webview/memberPopup/premium', e2e.server.url).href);
     await page.getByRole('dialog', { name: 'Go Premium' }).waitFor();
     await screenshot(page, 'account-popup-premium');
     await page.keyboard.press('Escape');
@@ -193,7 +182,7 @@ describe('the other account screens render', () => {
     await page.getByRole('radio', { name: /Quick card/ }).first().waitFor({ state: 'attached' });
     await screenshot(page, 'account-premium');
     const visit = async (path: string, ready: () => Promise<void>, name: string) => {
-      await page.goto(new URL(path, server.url).href);
+      await page.goto(new URL(path, e2e.server.url).href);
       await ready();
       await screenshot(page, name);
     };

@@ -2,22 +2,11 @@
  * The catalogue screens on a 390×844 phone: home feed, library, search, list,
  * detail (image preview, video player, Play), played games (SPEC §2, §4, §9).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type PageError, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PageError } from './harness.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 const cards = (page: Page) => page.locator('.ggrid .gcard');
 /** Errors of our screens (the game screen is another part's). */
@@ -25,7 +14,7 @@ const ours = (errors: PageError[]) => errors.filter((e) => !e.url.includes('/sub
 
 describe('home feed (home_list)', () => {
   it('shows the banner carousel and game rows, and a tapped game opens its detail', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
     await waitForAppShell(page);
     const carousel = page.getByRole('region', { name: 'Featured games' });
     await carousel.waitFor();
@@ -62,7 +51,7 @@ describe('home feed (home_list)', () => {
   });
 
   it('long-pressing a game card shows the quick actions', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
     await waitForAppShell(page);
     const card = page.locator('.hsection .gcard').first();
     await card.waitFor();
@@ -75,7 +64,7 @@ describe('home feed (home_list)', () => {
     const sheet = page.getByRole('dialog');
     await sheet.getByRole('button', { name: 'Open details' }).waitFor();
     await sheet.getByRole('button', { name: 'Play now' }).waitFor();
-    expect(page.url()).toBe(server.url); // the long press did not also open the card
+    expect(page.url()).toBe(e2e.server.url); // the long press did not also open the card
     await screenshot(page, 'catalogue-action-sheet');
     await sheet.getByRole('button', { name: 'Open details' }).click();
     await page.waitForURL(/\/submodules\/game\/detail\/index\?game_id=\d+$/);
@@ -86,7 +75,7 @@ describe('home feed (home_list)', () => {
 
 describe('game library', () => {
   it('filters by tag and loads more on scroll', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/gameLibrary/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/gameLibrary/index' });
     await waitForAppShell(page);
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'RPG' }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(20);
@@ -114,7 +103,7 @@ describe('game library', () => {
 
 describe('search', () => {
   it('finds a game as you type, remembers the search, and says when nothing matches', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/search/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/search/index' });
     await waitForAppShell(page);
     const input = page.getByRole('searchbox', { name: 'Search games' });
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -140,7 +129,7 @@ describe('search', () => {
 
 describe('game list', () => {
   it('shows a titled list of one tag', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/list/index?tag_id=3&title=RPG' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/list/index?tag_id=3&title=RPG' });
     await waitForAppShell(page);
     await page.getByRole('heading', { name: 'RPG', level: 1 }).waitFor();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
@@ -153,7 +142,7 @@ describe('game list', () => {
 
 describe('game detail', () => {
   it('shows the game and opens the screenshot preview, which a tap closes and a drag does not', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/detail/index?game_id=1' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/detail/index?game_id=1' });
     await waitForAppShell(page);
     await page.getByRole('heading', { name: 'Starfall Odyssey', level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Similar games' }).waitFor();
@@ -196,7 +185,7 @@ describe('game detail', () => {
   });
 
   it('plays the trailer (muted autoplay) and changes the playback rate', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/detail/index?game_id=2' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/detail/index?game_id=2' });
     await waitForAppShell(page);
     const player = page.getByRole('region', { name: /trailer$/ });
     await player.scrollIntoViewIfNeeded();
@@ -220,7 +209,7 @@ describe('game detail', () => {
   });
 
   it('Play as a visitor leads to login with targetUrl = the game screen', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/detail/index?game_id=4' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/detail/index?game_id=4' });
     await waitForAppShell(page);
     await page.locator('.detail__play').getByRole('button', { name: /^Play / }).click();
     await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fsubmodules%2Fgame%2Fgame%2Findex%3Fgame_id%3D4$/);
@@ -229,7 +218,7 @@ describe('game detail', () => {
   });
 
   it('says "Game not found" for a shielded or unknown id, with a way back', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/detail/index?game_id=3' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/detail/index?game_id=3' });
     await waitForAppShell(page);
     await page.getByRole('heading', { name: 'Game not found' }).waitFor();
     await page.goto('/submodules/game/detail/index?game_id=abc');
@@ -243,7 +232,7 @@ describe('game detail', () => {
 
 describe('played games', () => {
   it('asks for login, shows the empty state, then lists a game played from its detail', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/submodules/game/played/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/played/index' });
     await waitForAppShell(page);
     await page.waitForURL(/\/main\/login\/index\?targetUrl=/);
     await logIn(page, '13800000005');

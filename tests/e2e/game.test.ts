@@ -5,30 +5,19 @@
  * browser's time with Playwright's page.clock (installed before goto).
  * Screenshots at 844×390 (landscape).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type PhonePage, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PhonePage } from './harness.ts';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let n = 0;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 const STARFALL = 1;
 const GAME = (id = STARFALL) => `/submodules/game/game/index?game_id=${id}`;
 const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
 
 async function mock(session: string, path: string, data?: unknown): Promise<unknown> {
-  const url = new URL(`/__mock/${path}`, server.url);
+  const url = new URL(`/__mock/${path}`, e2e.server.url);
   url.searchParams.set('session', session);
   const res = await fetch(url, {
     method: data === undefined ? 'GET' : 'POST',
@@ -44,14 +33,14 @@ async function open(scenario: string): Promise<PhonePage & { session: string }> 
   const session = `game-${process.pid}-${++n}-${Date.now()}`;
   await mock(session, 'scenario', { name: scenario });
   // Closing a socket on purpose and a refused play are logged by the browser; they are not app errors.
-  const phone = await newPhonePage(browser, server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+  const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
   await phone.page.clock.install();
   return { ...phone, session };
 }
 
 /** Logs in and lands on `path` (through the guard's targetUrl). */
 async function enter(p: { page: Page; session: string }, path: string, mobile = '13800000001'): Promise<void> {
-  await p.page.goto(new URL(`/main/login/index?mock_session=${p.session}&targetUrl=${encodeURIComponent(path)}`, server.url).href);
+  await p.page.goto(new URL(`/main/login/index?mock_session=${p.session}&targetUrl=${encodeURIComponent(path)}`, e2e.server.url).href);
   await waitForAppShell(p.page);
   await p.page.getByLabel('Phone number').waitFor();
   await logIn(p.page, mobile, { sendCode: false });
@@ -338,7 +327,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   it('out of play time: the balance reaching 0 while playing ends the game and offers play time', async () => {
     const p = await playing('play-now');
     // One charge (a minute of server time) uses up the last play time: the 200 message carries duration_coin 0.
-    const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, server.url), {
+    const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, e2e.server.url), {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ durationCoin: 30 }),
@@ -365,7 +354,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   it('portrait: a "turn your phone" hint, and the game still plays', async () => {
     const session = `game-${process.pid}-${++n}-${Date.now()}`;
     await mock(session, 'scenario', { name: 'play-now' });
-    const phone = await newPhonePage(browser, server.url, { ignoreConsole: [/WebSocket/i] });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { ignoreConsole: [/WebSocket/i] });
     const p = { ...phone, session };
     await enter(p, GAME());
     await reach100(p.page);

@@ -14,6 +14,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +69,35 @@ export async function launchBrowser(): Promise<Browser> {
     args: [...CHROMIUM_ARGS],
     timeout: 30_000,
   });
+}
+
+/**
+ * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
+ * Read `server` and `browser` inside tests (they exist once the hooks ran).
+ */
+export function useServerAndBrowser(opts: MockAppOptions = {}): { readonly server: TestServer; readonly browser: Browser } {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(opts);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('the e2e server and browser start in beforeAll: read them inside a test');
+    return v;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }
 
 export interface PageError {

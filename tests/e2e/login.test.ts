@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   it('sends a guarded page to login with targetUrl, logs a free user in and returns there', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/user/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/user/index' });
     await waitForAppShell(page);
     await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
     await screenshot(page, 'login');
@@ -35,7 +23,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   });
 
   it('logs a member in and shows the membership', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
     await waitForAppShell(page);
     await logIn(page, '13800000001');
     await page.waitForURL(/\/main\/user\/index$/);
@@ -50,7 +38,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   });
 
   it("shows the server's message on a wrong code and keeps what was typed", async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
     await logIn(page, '13800000003', { code: '000000' });
     await page.getByText(/Wrong verification code/).waitFor();
@@ -62,7 +50,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   });
 
   it('picks a country code and comes back with the number still typed', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
     await page.getByLabel('Phone number').fill('7400123456');
     await page.getByRole('button', { name: /Country code \+86/ }).click();
@@ -78,7 +66,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   });
 
   it('labels every control so autofill and screen readers work', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
     const phone = page.getByLabel('Phone number');
     expect(await phone.getAttribute('type')).toBe('tel');
@@ -88,7 +76,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
   });
 
   it('opens the agreement from the consent line', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(/\/submodules\/system\/protocol\/index\?type=privacy$/);
@@ -101,7 +89,7 @@ describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
 
 describe('token expiry (SPEC §8 body code 30001)', () => {
   it('clears the session and sends the user to login with targetUrl', async () => {
-    const first = await newPhonePage(browser, server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
+    const first = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
     await waitForAppShell(first.page);
     await logIn(first.page, '13800000002');
     await first.page.waitForURL(/\/main\/user\/index$/);
@@ -114,7 +102,7 @@ describe('token expiry (SPEC §8 body code 30001)', () => {
         if (item.name === 'token') item.value = JSON.stringify({ type: 'string', data: 'expired-token' });
       }
     }
-    const { page, close } = await newPhonePage(browser, server.url, { context: { storageState: state } });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { storageState: state } });
     // The message is a 1.5 s toast shown as the redirect happens: watch for it from before the page opens.
     const message = page.getByText(/登录已过期/).waitFor({ timeout: 20_000 });
     await page.goto('/main/user/index');

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshot, startServer, waitForAppShell, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 describe('the shell (SPEC §2)', () => {
   it('opens the dark home frame with the three-tab bar', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
     await waitForAppShell(page);
     const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual(['Home', 'Game Library', 'Mine']);
@@ -30,7 +18,7 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('switches tabs, and the Mine tab asks a visitor to log in', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
     await waitForAppShell(page);
     await page.getByRole('link', { name: 'Game Library' }).click();
     await page.waitForURL(/\/main\/gameLibrary\/index$/);
@@ -47,7 +35,7 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('sends unknown paths to a real 404 page with a way home', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: '/no/such/page', ignoreConsole: [/404/] });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/no/such/page', ignoreConsole: [/404/] });
     await waitForAppShell(page);
     await page.waitForURL(/\/main\/error\/404$/);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -59,7 +47,7 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it.each([403, 500, 503])('has a real %i page', async (code) => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path: `/main/error/${code}` });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: `/main/error/${code}` });
     await waitForAppShell(page);
     await page.locator('.error-view__code', { hasText: String(code) }).waitFor();
     await screenshot(page, `error-${code}`);
@@ -68,7 +56,7 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('blocks the right-click menu except in text inputs', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/main/login/index' });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index' });
     await waitForAppShell(page);
     const prevented = (selector: string) =>
       page.locator(selector).first().evaluate((el) => {
@@ -82,13 +70,13 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('closes the host webview on the back gesture outside the game screen', async () => {
-    const { page, context, close } = await newPhonePage(browser, server.url);
+    const { page, context, close } = await newPhonePage(e2e.browser, e2e.server.url);
     await context.addInitScript(() => {
       const sent: string[] = [];
       (window as unknown as { __sent: string[] }).__sent = sent;
       (window as unknown as { CGHost: { postMessage(m: string): void } }).CGHost = { postMessage: (m) => void sent.push(m) };
     });
-    await page.goto(new URL('/main/gameLibrary/index', server.url).href);
+    await page.goto(new URL('/main/gameLibrary/index', e2e.server.url).href);
     await waitForAppShell(page);
     await page.evaluate(() => (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'back' }));
     const sent = await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent.map((m) => JSON.parse(m).method));
@@ -97,18 +85,18 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('keeps agent_code for the visit and forwards it on requests', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/?agent_code=ch42' });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/?agent_code=ch42' });
     await waitForAppShell(page);
     const header = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()['agent-code'] === 'ch42');
     await page.getByRole('link', { name: 'Game Library' }).click();
-    await page.goto(new URL('/main/download/index', server.url).href);
+    await page.goto(new URL('/main/download/index', e2e.server.url).href);
     await header;
     expect(await page.evaluate(() => sessionStorage.getItem('agent_code'))).toContain('ch42');
     await close();
   });
 
   it('shows the offline bar when the host reports no network', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { path: '/' });
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
     await waitForAppShell(page);
     await page.evaluate(() =>
       (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'network', data: { isConnected: false, networkType: 'none' } }),
@@ -130,11 +118,11 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('a page chunk that does not load shows the stock "connection timed out" text; a tap on the screen retries (SPEC §2, §8)', async () => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { context: { locale: 'zh-CN' }, ignoreConsole: [/Failed to load resource|ERR_FAILED|dynamically imported module/i] });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { locale: 'zh-CN' }, ignoreConsole: [/Failed to load resource|ERR_FAILED|dynamically imported module/i] });
     // The download page's chunk cannot be fetched (and the idle preloader cannot fetch it either).
     let blocked = true;
     await page.route(/\/assets\/chunks\/download-[A-Z0-9]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
-    await page.goto(new URL('/', server.url).href);
+    await page.goto(new URL('/', e2e.server.url).href);
     await waitForAppShell(page);
     await page.evaluate(() => {
       history.pushState(null, '', '/main/download/index');
@@ -152,8 +140,8 @@ describe('the shell (SPEC §2)', () => {
   });
 
   it('centres the page at 768 px on wide screens', async () => {
-    const { page, close } = await newPhonePage(browser, server.url, { context: { viewport: { width: 1280, height: 800 } } });
-    await page.goto(new URL('/', server.url).href);
+    const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { viewport: { width: 1280, height: 800 } } });
+    await page.goto(new URL('/', e2e.server.url).href);
     await waitForAppShell(page);
     const box = await page.locator('.page').boundingBox();
     expect(box?.width).toBe(768);
@@ -169,7 +157,7 @@ describe('other screens a visitor can open', () => {
     ['/submodules/system/aboutus/index', 'about-us', '沪ICP备2024018823号-1'],
     ['/submodules/system/protocol/index?type=user', 'protocol-user', 'User Agreement'],
   ])('%s', async (path, name, text) => {
-    const { page, errors, close } = await newPhonePage(browser, server.url, { path });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path });
     await waitForAppShell(page);
     await page.getByText(text).first().waitFor();
     await screenshot(page, name);
