@@ -59,6 +59,32 @@ describe('membership purchase (member_card_list → create_order → mock cashie
     await close();
   });
 
+  it('plans that fail to load say so, and Try again loads them', async () => {
+    const session = `plans-${Date.now()}`;
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, {
+      path: `/main/login/index?mock_session=${session}&targetUrl=${encodeURIComponent('/submodules/user/member/index')}`,
+    });
+    await waitForAppShell(page);
+    await logIn(page, '13900000017', { sendCode: false });
+    await page.waitForURL(/\/submodules\/user\/member\/index$/);
+    // Too late for the first load of the page: the fault hits the next member_card_list.
+    await page.getByRole('radio').first().waitFor({ state: 'attached' });
+    const fault = await fetch(new URL(`/__mock/faults?session=${session}`, e2e.server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ match: { path: 'pay/member_card_list' }, body: { code: 0, msg: '服务器繁忙', data: null } }),
+    });
+    expect(fault.ok).toBe(true);
+    await page.reload();
+    await page.getByRole('alert').getByText('Plans could not be loaded.').waitFor();
+    await screenshot(page, 'account-member-load-failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('radio').first().waitFor({ state: 'attached' });
+    expect(await page.getByText('Plans could not be loaded.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('an order link the server does not know says so at once, instead of waiting a minute', async () => {
     const { page, errors, close } = await openAs('13900000016', '/submodules/pay/result/index?order_id=CG2025030110000000099999');
     await page.getByRole('heading', { name: 'Order not found' }).waitFor({ timeout: 5000 });

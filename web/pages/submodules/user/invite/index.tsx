@@ -8,6 +8,7 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -45,12 +46,7 @@ export default function InvitePage() {
       <NavBar title="Invite friends" onBack={() => goBack('/main/user/index')} />
       <div className="content">
         {info.status === 'loading' && <Spinner />}
-        {info.status === 'error' && (
-          <div className="card center-stack">
-            <p className="muted">Your invitation could not be loaded.</p>
-            <Button onClick={reload}>Try again</Button>
-          </div>
-        )}
+        {info.status === 'error' && <LoadFailed message="Your invitation could not be loaded." onRetry={reload} />}
         {info.status === 'ready' && (
           <>
             <section className="card invite-code" aria-label="My invitation code">

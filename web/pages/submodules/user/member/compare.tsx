@@ -5,6 +5,7 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 
 /** Free vs member, from member_card_list `compare`. */
 export default function MemberComparePage() {
@@ -15,12 +16,7 @@ export default function MemberComparePage() {
       <NavBar title="Compare memberships" onBack={() => goBack('/submodules/user/member/index')} />
       <div className="content">
         {cards.status === 'loading' && <Spinner />}
-        {cards.status === 'error' && (
-          <div className="card center-stack">
-            <p className="muted">The comparison could not be loaded.</p>
-            <Button onClick={reload}>Try again</Button>
-          </div>
-        )}
+        {cards.status === 'error' && <LoadFailed message="The comparison could not be loaded." onRetry={reload} />}
         {cards.status === 'ready' && (
           <table className="compare">
             <caption className="visually-hidden">Free and member benefits</caption>

@@ -5,13 +5,13 @@ import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
 import { memberLabel } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
-import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
 import { cardItem, PricePicker } from './CardPicker.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 
 export default function MemberPage() {
   const [, navigate] = useLocation();
@@ -52,12 +52,7 @@ export default function MemberPage() {
 
           <h2 className="section-title">Choose a plan</h2>
           {cards.status === 'loading' && <Spinner />}
-          {cards.status === 'error' && (
-            <div className="card center-stack">
-              <p className="muted">Plans could not be loaded.</p>
-              <Button onClick={reload}>Try again</Button>
-            </div>
-          )}
+          {cards.status === 'error' && <LoadFailed message="Plans could not be loaded." onRetry={reload} />}
           {list.length > 0 && <PricePicker label="Membership plan" items={list.map(cardItem)} value={pick} onChange={setPick} />}
           {chosen && (
             <ul className="benefits" aria-label="Benefits">

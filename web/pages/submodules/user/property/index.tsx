@@ -4,10 +4,10 @@ import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
-import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 
 const CARD_NAMES: Record<PropertyCardKind, string> = { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' };
 
@@ -21,12 +21,7 @@ export default function PropertyPage() {
       <NavBar title="My assets" onBack={() => goBack('/main/user/index')} />
       <div className="content">
         {detail.status === 'loading' && <Spinner />}
-        {detail.status === 'error' && (
-          <div className="card center-stack">
-            <p className="muted">Your assets could not be loaded.</p>
-            <Button onClick={reload}>Try again</Button>
-          </div>
-        )}
+        {detail.status === 'error' && <LoadFailed message="Your assets could not be loaded." onRetry={reload} />}
         {detail.status === 'ready' && (
           <>
             <section className="stats" aria-label="Balance">

@@ -3,12 +3,12 @@ import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
-import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
 import { PricePicker, productItem } from '../member/CardPicker.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 
 export default function RechargePage() {
   const user = useStore(auth.$user);
@@ -38,12 +38,7 @@ export default function RechargePage() {
             </div>
           </section>
           {products.status === 'loading' && <Spinner />}
-          {products.status === 'error' && (
-            <div className="card center-stack">
-              <p className="muted">Products could not be loaded.</p>
-              <Button onClick={reload}>Try again</Button>
-            </div>
-          )}
+          {products.status === 'error' && <LoadFailed message="Products could not be loaded." onRetry={reload} />}
           {time.length > 0 && (
             <>
               <h2 className="section-title">Play time</h2>
