@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   PATH,
   type AuthMessage,
   type LoginInfo,
@@ -10,13 +9,12 @@ import {
   type UserInfo,
 } from '../../web/api/contract.ts';
 import { checkIdCard, idCheckChar } from '../../mock-server/idcard.ts';
-import { call, login, startApp, T0, type Started } from './helpers.ts';
+import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
 
 // helpers.T0 is Saturday 2025-03-01 10:00 China time.
 const HOUR = 60 * 60 * 1000;
 const ADULT_ID = '11010519491231002X';
 const MINOR_ID = '110105201206150017'; // born 2012-06-15
-const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
 let s: Started;
 beforeEach(async () => {
@@ -90,7 +88,7 @@ describe('user/auth_post and user/get_auth_message', () => {
   });
 
   it.each([PATH.authPost, PATH.getAuthMessage])('%s without a token answers 30001', async (path) => {
-    expect((await call(s.port, path, { data: { real_name: '张三', id_card: ADULT_ID } })).envelope).toEqual(expired);
+    expect((await call(s.port, path, { data: { real_name: '张三', id_card: ADULT_ID } })).envelope).toEqual(EXPIRED);
   });
 });
 
@@ -137,7 +135,7 @@ describe('api/minor_web_config (anti-addiction)', () => {
     expect(neg.envelope).toMatchObject({ code: BODY_CODE.badRequest, msg: 'Field "usage_time" must be at least 0' });
     const missing = await call(s.port, PATH.minorWebConfig, { data: { uid: u.swcloud_uid, game_id: 1 }, token: u.gly_token });
     expect(missing.envelope).toMatchObject({ code: BODY_CODE.badRequest, msg: 'Missing field "usage_time"' });
-    expect((await call(s.port, PATH.minorWebConfig, { data: { uid: u.swcloud_uid, game_id: 1, usage_time: 0 } })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.minorWebConfig, { data: { uid: u.swcloud_uid, game_id: 1, usage_time: 0 } })).envelope).toEqual(EXPIRED);
   });
 });
 
@@ -163,7 +161,7 @@ describe('user/cg_property_detail', () => {
   });
 
   it('no token answers 30001; another uid 40000', async () => {
-    expect((await call(s.port, PATH.cgPropertyDetail, {})).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.cgPropertyDetail, {})).envelope).toEqual(EXPIRED);
     const u = await login(s.port, '13800000001');
     const r = await call(s.port, PATH.cgPropertyDetail, { data: { uid: 5 }, token: u.gly_token });
     expect(r.envelope.code).toBe(BODY_CODE.badRequest);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   PATH,
   type DownRecordResponse,
   type Game,
@@ -15,7 +14,7 @@ import {
   type PlayRecordResponse,
   type TagListResponse,
 } from '../../web/api/contract.ts';
-import { call, login, startApp, type Started } from './helpers.ts';
+import { call, login, startApp, EXPIRED, type Started } from './helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -24,7 +23,6 @@ beforeEach(async () => {
 afterEach(() => s.close());
 
 const SHIELDED = [3, 17];
-const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
 const ids = (list: GameSummary[]): number[] => list.map((g) => g.id);
 const gameInfo = (game_id: unknown) => call<Game>(s.port, PATH.gameInfo, { data: { game_id } as Record<string, number> });
@@ -237,11 +235,11 @@ describe('index/game/playgame, update_down and played_list (login)', () => {
   });
 
   it.each([PATH.playgame, PATH.updateDown])('%s without a token answers 30001', async (path) => {
-    expect((await call(s.port, path, { data: { uid: user.swcloud_uid, game_id: 1 } })).envelope).toEqual(expired);
+    expect((await call(s.port, path, { data: { uid: user.swcloud_uid, game_id: 1 } })).envelope).toEqual(EXPIRED);
   });
 
   it('played_list without a token answers 30001', async () => {
-    expect((await call(s.port, PATH.playedList, { method: 'GET' })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.playedList, { method: 'GET' })).envelope).toEqual(EXPIRED);
   });
 
   it.each([PATH.playgame, PATH.updateDown])('%s checks uid and game_id', async (path) => {

@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import {
+  BODY_CODE,
+  DEFAULT_MESSAGES,
   DEFAULT_RUNTIME_CONFIG,
   GAME_CLIENT,
   HEADER,
@@ -21,6 +23,9 @@ import {
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { signedHeaders as signHeaders } from '../../mock-server/request.ts';
+
+/** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
+export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null } as const;
 
 /** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */
 export const T0 = Date.UTC(2025, 2, 1, 2, 0, 0);

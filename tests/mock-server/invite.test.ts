@@ -3,10 +3,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { inviteCode, uidOfInviteCode } from '../../mock-server/routes/invite.ts';
-import { BODY_CODE, DEFAULT_MESSAGES, PATH, type BindInviteResponse, type InviteInfo, type LoginInfo, type Property, type UserInfo } from '../../web/api/contract.ts';
-import { call, login, startApp, T0, tempDir, type Started } from './helpers.ts';
+import { BODY_CODE, PATH, type BindInviteResponse, type InviteInfo, type LoginInfo, type Property, type UserInfo } from '../../web/api/contract.ts';
+import { call, login, startApp, T0, tempDir, EXPIRED, type Started } from './helpers.ts';
 
-const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
 let s: Started;
 let inviter: LoginInfo;
@@ -54,7 +53,7 @@ describe('GET user/invite_info', () => {
   });
 
   it('no token answers 30001', async () => {
-    expect((await call(s.port, PATH.inviteInfo, { method: 'GET' })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.inviteInfo, { method: 'GET' })).envelope).toEqual(EXPIRED);
   });
 });
 
@@ -99,7 +98,7 @@ describe('POST user/bind_invite', () => {
       expect(r.envelope.code).toBe(BODY_CODE.badRequest);
       expect(r.envelope.msg).toContain('"code"');
     }
-    expect((await call(s.port, PATH.bindInvite, { data: { code: 'ABCDEF' } })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.bindInvite, { data: { code: 'ABCDEF' } })).envelope).toEqual(EXPIRED);
   });
 
   it('past max_rewarded friends the inviter gets nothing more, friends still do', async () => {

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   HEADER,
   ORDER_EXPIRE_MS,
   PATH,
@@ -15,10 +14,9 @@ import {
   type Property,
   type UserInfo,
 } from '../../web/api/contract.ts';
-import { call, login, rawRequest, startApp, T0, tempDir, type Started } from './helpers.ts';
+import { call, login, rawRequest, startApp, T0, tempDir, EXPIRED, type Started } from './helpers.ts';
 
 const DAY_S = 86400;
-const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
 let s: Started;
 let user: LoginInfo;
@@ -201,8 +199,8 @@ describe('h5_pay: create → mock pay page → order_status → balance', () => 
     const badId = await status('12345');
     expect(badId.envelope.code).toBe(BODY_CODE.badRequest);
     expect(badId.envelope.msg).toContain('"order_id"');
-    expect((await call(s.port, PATH.createOrder, { data: { product_id: 101, pay_type: 'wxpay' } })).envelope).toEqual(expired);
-    expect((await call(s.port, PATH.orderStatus, { method: 'GET', data: { order_id: 'CG2025030110000000010000' } })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.createOrder, { data: { product_id: 101, pay_type: 'wxpay' } })).envelope).toEqual(EXPIRED);
+    expect((await call(s.port, PATH.orderStatus, { method: 'GET', data: { order_id: 'CG2025030110000000010000' } })).envelope).toEqual(EXPIRED);
   });
 });
 

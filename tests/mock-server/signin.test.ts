@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BODY_CODE, DEFAULT_MESSAGES, PATH, type LoginInfo, type SignInConf, type SignInResult, type UserInfo } from '../../web/api/contract.ts';
-import { call, login, startApp, type Started } from './helpers.ts';
+import { BODY_CODE, PATH, type LoginInfo, type SignInConf, type SignInResult, type UserInfo } from '../../web/api/contract.ts';
+import { call, login, startApp, EXPIRED, type Started } from './helpers.ts';
 
 // helpers.T0 is Saturday 2025-03-01 10:00 in China time: day 6 of the week Mon 2025-02-24 … Sun 2025-03-02.
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = [1800, 1800, 3600, 1800, 1800, 3600, 7200];
-const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
 let s: Started;
 let user: LoginInfo;
@@ -42,7 +41,7 @@ describe('user/sign_in_conf', () => {
     const other = await call(s.port, PATH.signInConf, { data: { uid: 1 }, token: user.gly_token });
     expect(other.envelope.code).toBe(BODY_CODE.badRequest);
     expect(other.envelope.msg).toContain('"uid"');
-    expect((await call(s.port, PATH.signInConf, { data: { uid: user.swcloud_uid } })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.signInConf, { data: { uid: user.swcloud_uid } })).envelope).toEqual(EXPIRED);
   });
 });
 
@@ -102,7 +101,7 @@ describe('user/sign_in (SPEC §4: once per day by the server clock)', () => {
   });
 
   it('no token answers 30001; a missing or wrong uid 40000', async () => {
-    expect((await call(s.port, PATH.signIn, { data: { uid: user.swcloud_uid } })).envelope).toEqual(expired);
+    expect((await call(s.port, PATH.signIn, { data: { uid: user.swcloud_uid } })).envelope).toEqual(EXPIRED);
     expect((await call(s.port, PATH.signIn, { data: {}, token: user.gly_token })).envelope).toMatchObject({
       code: BODY_CODE.badRequest,
       msg: 'Missing field "uid"',

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   MOCK_SMS_CODE,
   PATH,
   TOKEN_TTL_MS,
@@ -9,7 +8,7 @@ import {
   type SendCodeResponse,
   type UserInfo,
 } from '../../web/api/contract.ts';
-import { call, login, startApp, T0, type Started } from './helpers.ts';
+import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -141,16 +140,15 @@ describe('user/get_user_balance per persona (SPEC §3 user info, §6 roles)', ()
 });
 
 describe('token checks (SPEC §8: 30001 token expiry)', () => {
-  const expired = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null };
 
   it('no token header answers 30001 登录已过期，请重新登录', async () => {
     const r = await balance(undefined, 10000001);
     expect(r.status).toBe(200);
-    expect(r.envelope).toEqual(expired);
+    expect(r.envelope).toEqual(EXPIRED);
   });
 
   it('an unknown token answers 30001', async () => {
-    expect((await balance('f'.repeat(48), 10000001)).envelope).toEqual(expired);
+    expect((await balance('f'.repeat(48), 10000001)).envelope).toEqual(EXPIRED);
   });
 
   it('a token expires after 7 days of server-clock time', async () => {
@@ -158,7 +156,7 @@ describe('token checks (SPEC §8: 30001 token expiry)', () => {
     s.clock.advance(TOKEN_TTL_MS - 1);
     expect((await balance(info.gly_token, info.swcloud_uid)).envelope.code).toBe(BODY_CODE.success);
     s.clock.advance(1);
-    expect((await balance(info.gly_token, info.swcloud_uid)).envelope).toEqual(expired);
+    expect((await balance(info.gly_token, info.swcloud_uid)).envelope).toEqual(EXPIRED);
     // A fresh login works again.
     const fresh = await login(s.port, '13800000001');
     expect((await balance(fresh.gly_token, fresh.swcloud_uid)).envelope.code).toBe(BODY_CODE.success);
