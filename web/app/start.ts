@@ -5,7 +5,7 @@
  */
 import { loadRuntimeConfig } from './config.ts';
 import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
-import { auth, bridge, config, network, session } from './services.ts';
+import { auth, bridge, clock, config, network, session } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
@@ -39,7 +39,7 @@ export async function startApp(): Promise<void> {
 
   const idle = (fn: () => void): void => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });
-    else globalThis.setTimeout(fn, 1500);
+    else clock.setTimeout(fn, 1500);
   };
   idle(() => void pageLoader.preload(PRELOAD_ORDER));
 }
