@@ -377,10 +377,15 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
   it('30001 on the game screen ends the game with "log in again" instead of navigating', async () => {
     const p = await playing('play-now');
     await mock(p.session, 'scenario', { scenario: { game: { tokenExpired: true } }, keepState: true });
-    // Opening the saves asks game_save_list, which now answers 30001.
-    await p.page.getByRole('button', { name: 'Game menu' }).click();
-    await p.page.getByRole('button', { name: 'Saves', exact: true }).click();
-    await p.page.getByTestId('end-reason').waitFor();
+    // Every call of the game screen now answers 30001. Opening the saves makes one (game_save_list); a call
+    // the screen makes on its own may come first and end the game while the menu opens: either way it ends.
+    const ended = p.page.getByTestId('end-reason');
+    const openSaves = async (): Promise<void> => {
+      await p.page.getByRole('button', { name: 'Game menu' }).click({ timeout: 5000 });
+      await p.page.getByRole('button', { name: 'Saves', exact: true }).click({ timeout: 5000 });
+    };
+    await Promise.race([ended.waitFor(), openSaves().catch(() => ended.waitFor())]);
+    await ended.waitFor();
     expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/login has expired/);
     expect(p.page.url()).toMatch(/\/submodules\/game\/game\/index/);
     await screenshot(p.page, 'game-token-expired');
