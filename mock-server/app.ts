@@ -75,7 +75,16 @@ export interface MockAppOptions {
   scenario?: string;
   /** Directory of the scenario files (default `<fixturesDir>/scenarios`); a bad file throws ScenarioFileError. */
   scenariosDir?: string;
+  /** Stream games as WebRTC video (default true); false keeps the socket transport unless a scenario asks for video. */
+  video?: boolean;
+  /** Real time for the game loop and the video (default: system clock, whatever `clock` is). */
+  frameClock?: Clock;
+  /** No input this long while streaming sends 45001 (default DEFAULT_IDLE_AFTER_MS; 0 never). */
+  idleAfterMs?: number;
 }
+
+/** Idleness a real cloud would act on: ten minutes without any input. */
+export const DEFAULT_IDLE_AFTER_MS = 10 * 60_000;
 
 export interface MockApp {
   server: Server;
@@ -151,7 +160,14 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     socketBase,
     {
       [SOCKET_PATH.duration]: createDurationSocket({ clock, log, fixtures }),
-      [SOCKET_PATH.stream]: createStreamSocket({ clock, log, fixtures }),
+      [SOCKET_PATH.stream]: createStreamSocket({
+        clock,
+        log,
+        fixtures,
+        video: options.video ?? true,
+        frameClock: options.frameClock ?? systemClock,
+        idleAfterMs: options.idleAfterMs ?? DEFAULT_IDLE_AFTER_MS,
+      }),
     },
     { clock, log, sessionFor: (name) => sessions.get(name) },
   );

@@ -5,6 +5,7 @@
  * Every time is in ms of the session's clock (virtual or real).
  */
 import type { UserInfo } from '../../web/api/contract.ts';
+import type { NetworkConditions } from '../stream/network.ts';
 
 export type StreamEventCode = 43000 | 43001 | 43100 | 45001 | 54001;
 export type DurationMessageCode = 200 | 202 | 408 | 500 | 5001;
@@ -41,4 +42,10 @@ export interface GameScript {
   tokenExpired?: boolean;
   /** How long tokens issued while the scenario applies live on the session clock (default 7 days, TOKEN_TTL_MS). */
   tokenLifetimeMs?: number;
+  /** false: the socket transport (no WebRTC video; progress and a status frame a second on the socket). Default: the app's `video` option. */
+  video?: boolean;
+  /** Network conditions of the session's video streams from the start (POST /__mock/network changes them live). */
+  network?: Partial<NetworkConditions>;
+  /** No input for this long while streaming sends 45001 (SPEC §4); any input starts the wait again. Default: the app's `idleAfterMs`. */
+  idleAfterMs?: number;
 }

@@ -20,11 +20,15 @@ import { gameMeta, type GameContext, type GameState, type PlaySession, type Sess
 
 const MINUTE_MS = 60_000;
 
+/**
+ * What each clarity streams (issue 7 part 6): real picture sizes and encoder caps, 60 fps. Chosen for
+ * what a 2-core mock sustains (draw, convert and VP8-encode; BENCHMARKS.md "stream"): blu-ray may drop frames there.
+ */
 export const LEVELS: Readonly<Record<DisplayGrade, LevelConfig>> = {
-  6: { display_grade: 6, name: 'standard', width: 1280, height: 720, fps: 30, bitrate: 3000 },
-  8: { display_grade: 8, name: 'hd', width: 1920, height: 1080, fps: 60, bitrate: 6000 },
-  9: { display_grade: 9, name: 'ultra', width: 2560, height: 1440, fps: 60, bitrate: 12000 },
-  10: { display_grade: 10, name: 'bluray', width: 3840, height: 2160, fps: 60, bitrate: 20000 },
+  6: { display_grade: 6, name: 'standard', width: 640, height: 360, fps: 60, bitrate: 1500 },
+  8: { display_grade: 8, name: 'hd', width: 960, height: 540, fps: 60, bitrate: 3000 },
+  9: { display_grade: 9, name: 'ultra', width: 1280, height: 720, fps: 60, bitrate: 5000 },
+  10: { display_grade: 10, name: 'bluray', width: 1920, height: 1080, fps: 60, bitrate: 8000 },
 };
 
 /** The clarity a new session starts with: definition_default_conf by membership, never a blu-ray the user may not use. */
@@ -74,6 +78,8 @@ function addSession(ctx: GameContext, state: GameState, user: UserRecord, scId: 
     billingTimer: undefined,
     streamTimeline: null,
     streams: new Set(),
+    game: undefined,
+    idleTimer: undefined,
   };
   state.sessions.set(scId, s);
   if (n.status === 'running') startBilling(ctx, state, s);
@@ -132,7 +138,10 @@ export function stopSession(state: GameState, s: PlaySession, reason: string): n
   clock.clearTimeout(s.seatTimer);
   clock.clearInterval(s.billingTimer);
   for (const t of s.streamTimeline ?? []) clock.clearTimeout(t);
-  s.hangUpTimer = s.seatTimer = s.billingTimer = undefined;
+  clock.clearTimeout(s.idleTimer);
+  s.hangUpTimer = s.seatTimer = s.billingTimer = s.idleTimer = undefined;
+  s.game?.dispose();
+  s.game = undefined;
   s.hangUpEndsAt = 0;
   for (const peer of [...s.streams]) peer.close(1000, `session stopped: ${reason}`);
   s.streams.clear();

@@ -21,6 +21,8 @@ import { findGameByKey } from '../catalogue.ts';
 import type { Fixtures } from '../fixtures.ts';
 import { defineSlot, type MockSession } from '../scenarios/session.ts';
 import type { Store } from '../store.ts';
+import type { GameStream } from '../stream/game-stream.ts';
+import type { NetworkConditions } from '../stream/network.ts';
 import type { GameScript } from './script.ts';
 
 /** What the game flow needs from a request or socket: RouteContext satisfies it; sockets build it from their session. */
@@ -83,6 +85,10 @@ export interface PlaySession {
   /** Stream events already scheduled (once per session, from its first 100 %). */
   streamTimeline: TimerId[] | null;
   streams: Set<StreamPeer>;
+  /** The game the session runs (WebRTC transport): made by its first stream, kept across hang-up and reconnect, ended with the session. */
+  game: GameStream | undefined;
+  /** No input for script.idleAfterMs while streaming: 45001. */
+  idleTimer: TimerId | undefined;
 }
 
 export type QueueStatus = 'waiting' | 'ready' | 'taken' | 'expired';
@@ -131,6 +137,8 @@ export interface GameState {
   /** The duration socket's scripted timeline (messages, drop): started by the first connection, fired once. */
   durationTimeline: TimerId[] | null;
   seq: { sc: number; queue: number; save: number };
+  /** Network conditions set live through POST /__mock/network, over the script's. */
+  network: Partial<NetworkConditions>;
   /** Set when the session was reset: late socket events must not touch it. */
   disposed: boolean;
 }
@@ -157,6 +165,7 @@ function createGameState(clock: Clock, script: () => GameScript): GameState {
     durationPeers: new Set(),
     durationTimeline: null,
     seq: { sc: 100000, queue: 500000, save: 1 },
+    network: {},
     disposed: false,
   };
 }
@@ -170,6 +179,9 @@ export function disposeGameState(state: GameState): void {
     clock.clearTimeout(s.seatTimer);
     clock.clearInterval(s.billingTimer);
     for (const t of s.streamTimeline ?? []) clock.clearTimeout(t);
+    clock.clearTimeout(s.idleTimer);
+    s.game?.dispose();
+    s.game = undefined;
     for (const p of s.streams) p.close(1001, 'mock session reset');
     s.streams.clear();
   }

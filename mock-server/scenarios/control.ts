@@ -15,6 +15,9 @@
  *   GET    /__mock/journal     ?since=SEQ&kind=http,ws-in&limit=N
  *   GET    /__mock/clock       {virtual, now}
  *   POST   /__mock/clock       {virtual: true} and/or {advanceMs: N}
+ *   GET    /__mock/network     the stream network conditions in force and each stream's figures
+ *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?}: change them now (over the script's)
+ *   DELETE /__mock/network     back to the script's conditions
  *   GET    /__mock/session     the session's scenario, script, faults, sockets, clock
  *   GET    /__mock/sessions    every session
  */
@@ -27,6 +30,7 @@ import { gameStateOf } from '../game/state.ts';
 import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
 import { discardRest, header, readBody } from '../request.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
+import { networkOf, parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
 import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
 import type { JournalKind } from './journal.ts';
@@ -138,6 +142,15 @@ function sessionSummary(s: MockSession): Record<string, unknown> {
     journal: { size: s.journal.size, dropped: s.journal.dropped },
     users: s.store.users.length,
   };
+}
+
+/** The conditions in force and what each game session's stream is doing (frames, drops, input, cost). */
+function networkSummary(session: MockSession): Record<string, unknown> {
+  const state = gameStateOf({ session });
+  const streams = [...state.sessions.values()]
+    .filter((s) => s.game !== undefined)
+    .map((s) => ({ sc_id: s.scId, status: s.status, level_config: s.level, ...s.game?.figures() }));
+  return { session: session.name, network: networkOf(state), streams };
 }
 
 function faultsFrom(value: unknown): FaultSpec[] {
@@ -255,6 +268,20 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         if (virtual === true) session.clock.goVirtual();
         if (advance !== undefined) session.clock.advance(advance);
         return { session: session.name, ...clockState(session) };
+      },
+    },
+    network: {
+      GET: (_req, session) => networkSummary(session),
+      POST: async (req, session) => {
+        const patch = parseNetwork(await readObject(req), 'body');
+        const state = gameStateOf({ session });
+        state.network = { ...state.network, ...patch };
+        o.log(`mock session ${session.name}: network ${JSON.stringify(networkOf(state))}`);
+        return networkSummary(session);
+      },
+      DELETE: (_req, session) => {
+        gameStateOf({ session }).network = {};
+        return networkSummary(session);
       },
     },
     session: {

@@ -10,6 +10,7 @@
 import type { UserInfo } from '../../web/api/contract.ts';
 import type { DurationMessageCode, GameScript, StreamEventCode } from '../game/script.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
+import { parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
 
 export interface Scenario {
@@ -89,7 +90,7 @@ function parseUser(f: Fields): Partial<UserInfo> {
 /** Check a GameScript; `at` names it in errors ("game"). */
 export function parseGameScript(value: unknown, at = 'game'): GameScript {
   const f = Fields.of(value, at);
-  keys(value, ['play', 'queue', 'seatExpiryMs', 'progress', 'stream', 'duration', 'sessions', 'user', 'tokenExpired', 'tokenLifetimeMs'], at);
+  keys(value, ['play', 'queue', 'seatExpiryMs', 'progress', 'stream', 'duration', 'sessions', 'user', 'tokenExpired', 'tokenLifetimeMs', 'video', 'network', 'idleAfterMs'], at);
   const script: GameScript = {};
 
   if (f.has('play')) {
@@ -173,6 +174,10 @@ export function parseGameScript(value: unknown, at = 'game'): GameScript {
   const expired = optionalBool(f, 'tokenExpired');
   if (expired !== undefined) script.tokenExpired = expired;
   if (f.has('tokenLifetimeMs')) script.tokenLifetimeMs = ms(f, 'tokenLifetimeMs');
+  const video = optionalBool(f, 'video');
+  if (video !== undefined) script.video = video;
+  if (f.has('network')) script.network = parseNetwork(f.raw('network'), f.path('network'));
+  if (f.has('idleAfterMs')) script.idleAfterMs = ms(f, 'idleAfterMs');
   return script;
 }
 

@@ -1,20 +1,28 @@
 /**
- * The game stream socket the app's mock SDK plays against:
+ * The game stream socket the app's SDK plays against:
  * `<socketBase>stream?sc_id=…&mock_session=…` (stream_url of play 200).
  *
  * - Unknown or ended sc_id → closed at once with 4004. Connecting takes a
  *   ready queue seat, and ends a hang-up (the user is back).
- * - Progress (SPEC §4): `{type:"progress", value: 30|50|80|100, stage}` one
- *   every script.progress.stepMs (default 500 ms); none past `stallAt`.
- * - From 100: `{type:"frame", seq, t, hue, inputs, last_input}` every second,
- *   and the session's scripted stream events `{type:"event", code, msg}`
- *   (43000 and 54001 end the session and close this socket with 1000).
- * - Accepts `{type:"input", device, …}` (gamepad, keyboard, touch, mouse)
- *   and `{type:"heartbeat"}`; anything else answers `{type:"error"}`.
+ * - First message: `{type:"hello", transport, level_config}`.
+ * - `webrtc` transport (the default): the socket carries WebRTC signalling
+ *   (`{type:"rtc", kind:"offer"|"answer"|"candidate"}`); the session's game
+ *   streams as a video track, input comes up the data channel and a frame
+ *   report goes down it per frame. `script.progress.stallAt` stalls the real
+ *   step (rtc-peer.ts). The client reports progress from what it sees.
+ * - `socket` transport (`video: false`): progress `{type:"progress", value}`
+ *   every script.progress.stepMs (none past `stallAt`), then a status frame
+ *   `{type:"frame", …}` a second; input comes on the socket.
+ * - Both: the session's scripted stream events `{type:"event", code, msg}`
+ *   from the stream's start (43000 and 54001 end the session and close this
+ *   socket with 1000); 45001 after `idleAfterMs` without input.
+ * - Accepts `{type:"input", seq, device, …}` and `{type:"heartbeat"}`;
+ *   anything else answers `{type:"error"}`.
  * - When the last stream of a running session closes, the session hangs up
  *   for its hang-up minutes (or the SPEC §3 default) and then stops.
  *
- * Every timer is on the socket's mock-session clock.
+ * Scripted timers are on the socket's mock-session clock; the game loop and
+ * the video on the real frame clock (game-stream.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -24,46 +32,55 @@ import {
   STREAM_PROGRESS,
   STREAM_PROGRESS_STEP_MS,
   type StreamInputDevice,
+  type StreamInputMessage,
+  type StreamRtcMessage,
   type StreamServerMessage,
+  type StreamTransport,
 } from '../../web/api/contract.ts';
-import type { TimerId } from '../../web/core/clock.ts';
+import type { Clock, TimerId } from '../../web/core/clock.ts';
+import { findGameByKey } from '../catalogue.ts';
 import { cancelHangUp, onStreamsGone } from '../game/hangup.ts';
+import { armIdle, disarmIdle } from '../game/idle.ts';
 import { takeSeat } from '../game/queue.ts';
-import { gameStateOf, type GameContext, type StreamPeer } from '../game/state.ts';
+import { gameStateOf, type GameContext, type GameState, type PlaySession, type StreamPeer } from '../game/state.ts';
 import { startStreamTimeline } from '../game/timelines.ts';
 import type { MockSession } from '../scenarios/session.ts';
+import { createGameStream, type GameStream } from '../stream/game-stream.ts';
+import { gameKindFor } from '../stream/games/index.ts';
+import { parseInput } from '../stream/input.ts';
+import { networkOf } from '../stream/network.ts';
+import { bitrateCap, createRtcPeer, type RtcPeer } from '../stream/rtc-peer.ts';
 import { isObj, type Obj } from '../validate.ts';
 import type { GameSocketContext } from './duration.ts';
 import { messageText, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
 
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const numbers = (v: unknown, max: number): boolean => Array.isArray(v) && v.length <= max && v.every(isNum);
-
-/** The device of a well-formed input message, or what is wrong with it. */
-export function inputDevice(msg: Obj): { device: StreamInputDevice } | { error: string } {
-  switch (msg['device']) {
-    case 'gamepad':
-      return numbers(msg['buttons'], 17) && numbers(msg['axes'], 4)
-        ? { device: 'gamepad' }
-        : { error: 'gamepad input needs buttons (up to 17 numbers) and axes (up to 4 numbers)' };
-    case 'keyboard':
-      return typeof msg['key'] === 'string' && msg['key'].length <= 32 && typeof msg['down'] === 'boolean'
-        ? { device: 'keyboard' }
-        : { error: 'keyboard input needs key (a string) and down (true or false)' };
-    case 'touch':
-    case 'mouse': {
-      const action = msg['action'];
-      return isNum(msg['x']) && isNum(msg['y']) && (action === 'down' || action === 'move' || action === 'up')
-        ? { device: msg['device'] }
-        : { error: `${msg['device']} input needs x, y (numbers) and action ("down", "move" or "up")` };
-    }
-    default:
-      return { error: 'input device must be "gamepad", "keyboard", "touch" or "mouse"' };
-  }
+export interface StreamSocketContext extends GameSocketContext {
+  /** WebRTC video unless a scenario says `video: false` (default true). */
+  video: boolean;
+  /** Real time for the game loop and the video. */
+  frameClock: Clock;
+  /** No input this long while streaming sends 45001 (0: never), unless the scenario says otherwise. */
+  idleAfterMs: number;
 }
 
-export function createStreamSocket(ctx: GameSocketContext): SocketHandler {
+function streamGameOf(ctx: StreamSocketContext, state: GameState, s: PlaySession): GameStream {
+  if (s.game) return s.game;
+  const fixture = findGameByKey(ctx.fixtures, s.gameKey);
+  const tags = ctx.fixtures.content.catalogue.tags;
+  const tagNames = (fixture?.tag_ids ?? []).map((id) => tags.find((t) => t.id === id)?.name ?? '');
+  s.game = createGameStream({
+    kind: gameKindFor(tagNames),
+    title: fixture?.title ?? s.gameKey,
+    seed: Number(s.scId.replace(/\D/g, '').slice(-9)) || 1,
+    level: () => s.level,
+    network: () => networkOf(state),
+    frameClock: ctx.frameClock,
+  });
+  return s.game;
+}
+
+export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
   return {
     handle(ws: WebSocket, req: IncomingMessage, session: MockSession): void {
       const clock = session.clock;
@@ -82,64 +99,137 @@ export function createStreamSocket(ctx: GameSocketContext): SocketHandler {
 
       const peer: StreamPeer = peerOf<StreamServerMessage>(ws);
       s.streams.add(peer);
+      const script = state.script;
+      const transport: StreamTransport = (script.video ?? ctx.video) ? 'webrtc' : 'socket';
+      const idleAfterMs = script.idleAfterMs ?? ctx.idleAfterMs;
       const timers: TimerId[] = [];
-      let frames: TimerId | undefined;
-      let seq = 0;
+      let statusFrames: TimerId | undefined;
+      let rtc: RtcPeer | null = null;
+      let detach: (() => void) | null = null;
+      // Socket transport: the status frame's counters (the WebRTC game keeps its own).
+      let frame = 0;
       let inputs = 0;
+      let inputSeq = 0;
       let lastInput: StreamInputDevice | null = null;
 
-      const progress = state.script.progress;
-      const stepMs = progress?.stepMs ?? STREAM_PROGRESS_STEP_MS;
-      STREAM_PROGRESS.forEach((p, i) => {
-        if (progress?.stallAt !== undefined && p.value > progress.stallAt) return;
-        timers.push(
-          clock.setTimeout(() => {
-            peer.send({ type: 'progress', value: p.value, stage: p.stage });
-            if (p.value !== 100) return;
-            frames = clock.setInterval(() => {
-              seq += 1;
-              peer.send({ type: 'frame', seq, t: clock.now(), hue: (seq * 15) % 360, inputs, last_input: lastInput });
-            }, STREAM_FRAME_MS);
-            startStreamTimeline(state, s);
-          }, stepMs * (i + 1)),
-        );
-      });
+      peer.send({ type: 'hello', transport, level_config: s.level });
 
-      ws.on('message', (data) => {
+      /** The stream is up: scripted events start (once per session) and idleness is watched. */
+      const live = (): void => {
+        startStreamTimeline(state, s);
+        armIdle(state, s, idleAfterMs);
+      };
+
+      if (transport === 'socket') {
+        const progress = script.progress;
+        const stepMs = progress?.stepMs ?? STREAM_PROGRESS_STEP_MS;
+        STREAM_PROGRESS.forEach((p, i) => {
+          if (progress?.stallAt !== undefined && p.value > progress.stallAt) return;
+          timers.push(
+            clock.setTimeout(() => {
+              peer.send({ type: 'progress', value: p.value, stage: p.stage });
+              if (p.value !== 100) return;
+              statusFrames = clock.setInterval(() => {
+                frame += 1;
+                peer.send({ type: 'frame', frame, input_seq: inputSeq, t: Date.now(), inputs, last_input: lastInput, game: null });
+              }, STREAM_FRAME_MS);
+              live();
+            }, stepMs * (i + 1)),
+          );
+        });
+      } else {
+        const stream = streamGameOf(ctx, state, s);
+        const stallAt = script.progress?.stallAt;
+        rtc = createRtcPeer({
+          signal: (m) => peer.send(m),
+          message: (text) => onMessage(text, 'channel'),
+          connected: () => {
+            if (detach || !rtc) return;
+            detach = stream.attach(rtc);
+            live();
+          },
+          lost: (why) => peer.close(1011, why),
+          bitrateKbps: () => bitrateCap(s.level, networkOf(state).bitrateKbps),
+          ...(stallAt !== undefined ? { stallAt } : {}),
+          log: ctx.log,
+        });
+      }
+
+      function onInput(input: StreamInputMessage): void {
+        if (s && s.status === 'running') armIdle(state, s, idleAfterMs);
+        if (transport === 'socket') {
+          inputs += 1;
+          inputSeq = Math.max(inputSeq, input.seq);
+          lastInput = input.device;
+        } else {
+          s?.game?.input(input);
+        }
+      }
+
+      function onMessage(text: string, from: 'socket' | 'channel'): void {
         let msg: unknown;
         try {
-          msg = JSON.parse(messageText(data)) as unknown;
+          msg = JSON.parse(text) as unknown;
         } catch {
           peer.send({ type: 'error', msg: 'Messages must be JSON objects like {"type":"input",...}' });
           return;
         }
         const type = isObj(msg) ? msg['type'] : undefined;
-        if (type === 'heartbeat') {
+        if (type === 'heartbeat' && from === 'socket') {
           peer.send({ type: 'heartbeat', time: clock.now() });
         } else if (type === 'input' && isObj(msg)) {
-          const got = inputDevice(msg);
-          if ('error' in got) {
-            peer.send({ type: 'error', msg: got.error });
-            return;
-          }
-          inputs += 1;
-          lastInput = got.device;
+          const got = parseInput(msg);
+          if ('error' in got) peer.send({ type: 'error', msg: got.error });
+          else onInput(got.input);
+        } else if (type === 'rtc' && isObj(msg) && from === 'socket') {
+          const signal = rtcSignal(msg);
+          if (!signal) peer.send({ type: 'error', msg: 'rtc messages are {"type":"rtc","kind":"offer","sdp":"…"} or {"type":"rtc","kind":"candidate","candidate":{…}|null}' });
+          else if (!rtc) peer.send({ type: 'error', msg: 'This stream has no video (socket transport): rtc messages are not used' });
+          else void rtc.signal(signal);
         } else {
           peer.send({ type: 'error', msg: `Unknown message type ${JSON.stringify(type ?? null)}` });
         }
-      });
+      }
+
+      ws.on('message', (data) => onMessage(messageText(data), 'socket'));
 
       let closed = false;
       const done = (): void => {
         if (closed) return;
         closed = true;
         for (const t of timers) clock.clearTimeout(t);
-        clock.clearInterval(frames);
+        clock.clearInterval(statusFrames);
+        detach?.();
+        rtc?.close();
         s.streams.delete(peer);
+        if (s.streams.size === 0) disarmIdle(state, s);
         if (!state.disposed) onStreamsGone(state, s);
       };
       ws.on('close', done);
       ws.on('error', done);
+    },
+  };
+}
+
+/** A well-formed signalling message, or null. */
+function rtcSignal(msg: Obj): StreamRtcMessage | null {
+  const kind = msg['kind'];
+  if ((kind === 'offer' || kind === 'answer') && typeof msg['sdp'] === 'string' && msg['sdp'].length <= 64 * 1024) {
+    return { type: 'rtc', kind, sdp: msg['sdp'] };
+  }
+  if (kind !== 'candidate') return null;
+  const c = msg['candidate'];
+  if (c === null) return { type: 'rtc', kind, candidate: null };
+  if (!isObj(c) || typeof c['candidate'] !== 'string' || c['candidate'].length > 1024) return null;
+  const mid = c['sdpMid'];
+  const line = c['sdpMLineIndex'];
+  return {
+    type: 'rtc',
+    kind,
+    candidate: {
+      candidate: c['candidate'],
+      ...(typeof mid === 'string' || mid === null ? { sdpMid: mid } : {}),
+      ...(typeof line === 'number' || line === null ? { sdpMLineIndex: line } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 import type { GameScript } from '../../mock-server/game/script.ts';
 import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
 import { call, login, openSocket, type CallResult, type Started, type TestSocket } from './helpers.ts';
+import { expect } from 'vitest';
 
 export const FREE_TRIAL = '13800000000';
 export const MEMBER = '13800000001';
@@ -86,8 +87,16 @@ export async function openDuration(s: Started, p: Player): Promise<TestSocket> {
   return openSocket(s.port, `/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103`);
 }
 
-export function openStream(s: Started, scId: string): Promise<TestSocket> {
-  return openSocket(s.port, `/socket/stream?sc_id=${encodeURIComponent(scId)}`);
+/** Opens the stream socket and reads the hello an accepted stream starts with (socket transport here); a refused one just closes. */
+export async function openStream(s: Started, scId: string): Promise<TestSocket> {
+  const sock = await openSocket(s.port, `/socket/stream?sc_id=${encodeURIComponent(scId)}`);
+  const first = sock.next().then(
+    (m) => m,
+    () => null,
+  );
+  const got = await Promise.race([first, sock.closed().then(() => null)]);
+  if (got !== null) expect(got).toMatchObject({ type: 'hello', transport: 'socket', level_config: { display_grade: expect.any(Number) as number } });
+  return sock;
 }
 
 /** Let socket messages and timers fired by a clock advance reach the test (real-time round trip). */

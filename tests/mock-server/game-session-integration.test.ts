@@ -13,7 +13,7 @@ import { HANGUP_MINUTE_MS, NO_OPERATION_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS, STREA
 import { createApi } from '../../web/api/endpoints.ts';
 import { createHttpClient } from '../../web/core/http/request.ts';
 import { createSocketOpener } from '../../web/game/duration.ts';
-import { createMockSdk } from '../../web/game/mock-sdk.ts';
+import { createMockSdk, type MockSdk } from '../../web/game/mock-sdk.ts';
 import { createGameSession, type GameSession } from '../../web/game/session.ts';
 import { createMemoryStoragePort } from '../../web/game/settings.ts';
 import type { GameTarget } from '../../web/game/state.ts';
@@ -36,6 +36,7 @@ afterEach(async () => {
 });
 
 interface Client {
+  sdk: MockSdk;
   session: GameSession;
   events: string[];
   toasts: string[];
@@ -67,10 +68,11 @@ function httpFor(info: LoginInfo, sink: { toasts: string[]; expired: () => void 
 
 /** A fresh app start for this login: its own session, SDK and storage. */
 async function client(info: LoginInfo, user: UserInfo | null = null): Promise<Client> {
-  const c: Client = { session: null as unknown as GameSession, events: [], toasts: [], balances: [], tokenExpired: 0, logs: [], dispose: () => undefined };
+  const c: Client = { sdk: null as unknown as MockSdk, session: null as unknown as GameSession, events: [], toasts: [], balances: [], tokenExpired: 0, logs: [], dispose: () => undefined };
   const http = httpFor(info, { toasts: c.toasts, expired: () => (c.tokenExpired += 1) });
   const location = { href: `${s.base}/submodules/game/game/index` };
   const sdk = createMockSdk({ clock: s.clock, socketBase: '/socket/', WebSocketImpl: WS, location });
+  c.sdk = sdk;
   let current = user ?? (await balance(info));
   const system = await createApi(http).systemInfo({});
   c.session = createGameSession({
@@ -167,7 +169,7 @@ describe('game session × mock cloud (SPEC §4)', () => {
     expect(c.session.clarity.value).toBe(2);
     expect(c.session.levelConfig.value?.display_grade).toBe(9);
     await pass(2000);
-    await until(() => c.session.frame.value !== null, 'a frame');
+    await until(() => c.sdk.lastReport !== null, 'a status frame');
     c.session.quit();
     await until(() => c.toasts.length > 0 || c.session.phase.value === 'ended', 'ended');
     expect(c.session.end.value?.reason).toBe('user-quit');

@@ -41,11 +41,15 @@ export interface Started {
   close(): Promise<void>;
 }
 
-/** Start the app on 127.0.0.1:0 with a manual clock (unless one is given) and no dist unless given. */
+/**
+ * Start the app on 127.0.0.1:0 with a manual clock (unless one is given) and no dist unless given.
+ * Streams use the socket transport unless `video: true`: these tests check the game flow and its
+ * socket protocol; the WebRTC stream has its own tests (stream-webrtc.test.ts).
+ */
 export async function startApp(options: MockAppOptions = {}): Promise<Started> {
   const clock = createManualClock(T0);
   const logs: string[] = [];
-  const app = createApp({ distDir: null, clock, log: (line) => logs.push(line), ...options });
+  const app = createApp({ distDir: null, clock, log: (line) => logs.push(line), video: false, ...options });
   const { port, url } = await app.listen(0, '127.0.0.1');
   return { app, port, base: url, clock, logs, close: () => app.close() };
 }

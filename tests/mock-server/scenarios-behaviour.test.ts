@@ -106,7 +106,7 @@ class Sock {
 
   /** Messages other than heartbeat replies and frames. */
   notable(): Msg[] {
-    return this.messages.filter((m) => m['type'] !== 'frame' && m['type'] !== 'heartbeat');
+    return this.messages.filter((m) => m['type'] !== 'frame' && m['type'] !== 'heartbeat' && m['type'] !== 'hello');
   }
 }
 
@@ -272,7 +272,7 @@ describe('named scenarios, driven over HTTP, the sockets and the virtual clock (
     const scId = (r.envelope.data as { sc_id: string }).sc_id;
     const stream = await streamAt100(p, scId);
     await advance(p.session, 10 * 60_000);
-    await stream.waitFor((m) => m['type'] === 'frame' && Number(m['seq']) >= 600);
+    await stream.waitFor((m) => m['type'] === 'frame' && Number(m['frame']) >= 600);
     expect(stream.closeInfo).toBeUndefined();
     expect(await scList(p)).toContainEqual(expect.objectContaining({ sc_id: scId, type: 'able_recon' }));
     const stop = await stopGame(p, scId);

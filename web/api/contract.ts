@@ -726,11 +726,31 @@ export const STREAM_PROGRESS = [
 ] as const;
 export type StreamProgressValue = (typeof STREAM_PROGRESS)[number]['value'];
 export type StreamStage = (typeof STREAM_PROGRESS)[number]['stage'];
-/** Default ms between progress steps. */
+/** Default ms between progress steps (socket transport; the WebRTC transport reports its real steps). */
 export const STREAM_PROGRESS_STEP_MS = 500;
-/** A frame tick every second once the stream is received. */
+/** A status frame every second on the socket transport (no video). */
 export const STREAM_FRAME_MS = 1000;
+/** The game loop and the video run at 60 frames a second. */
+export const STREAM_TICK_HZ = 60;
+/** No decoded frame for this long is a lost connection (SPEC §4 reconnect path). */
+export const STREAM_STALL_MS = 10_000;
+/** The WebRTC data channel that carries input up and frame reports down. */
+export const STREAM_DATA_CHANNEL = 'input';
 
+/**
+ * How the stream travels. `webrtc`: video track and data channel, signalled
+ * on the stream socket. `socket`: no video; progress, events and a status
+ * frame a second on the socket (fast QA runs, `--no-video`, scenario `video: false`).
+ */
+export type StreamTransport = 'webrtc' | 'socket';
+
+/** The stream socket's first message. */
+export interface StreamHelloMessage {
+  type: 'hello';
+  transport: StreamTransport;
+  /** The picture the server sends now (width × height, kbit/s cap). */
+  level_config: LevelConfig;
+}
 export interface StreamProgressMessage {
   type: 'progress';
   value: StreamProgressValue;
@@ -741,26 +761,73 @@ export interface StreamEventMessage {
   code: StreamEventCode;
   msg: string;
 }
-/** A synthetic frame: draw `hue` (0–359) and the counters to show a live picture. */
+/**
+ * What one frame of the game shows: on the data channel for every video
+ * frame, on the socket transport once a second. `input_seq` is the last input
+ * the frame reflects (the server applies input on its next tick); the same
+ * numbers are drawn into the picture as a frame code (`frame-code.ts`).
+ */
 export interface StreamFrameMessage {
   type: 'frame';
-  seq: number;
-  /** Session-clock ms. */
+  frame: number;
+  input_seq: number;
+  /** Server ms (wall clock) when the frame was made. */
   t: number;
-  hue: number;
-  /** Input messages received on this socket so far. */
+  /** Input messages received so far on this stream. */
   inputs: number;
   last_input: StreamInputDevice | null;
+  /** The game's state in that frame (null on the socket transport: no game runs). */
+  game: StreamGameState | null;
 }
-export type StreamServerMessage = StreamProgressMessage | StreamEventMessage | StreamFrameMessage | SocketHeartbeatReply | SocketErrorMessage;
+export interface StreamGameState {
+  kind: string;
+  score: number;
+  best: number;
+  lives: number;
+  over: boolean;
+  /** The player's position, 0–1 of the picture. */
+  player: { x: number; y: number };
+}
+
+/** ICE candidate as `RTCIceCandidate.toJSON()`; null ends the candidates. */
+export interface RtcCandidateInit {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+/** WebRTC signalling on the stream socket: the client offers, the server answers; candidates both ways. */
+export type StreamRtcMessage =
+  | { type: 'rtc'; kind: 'offer' | 'answer'; sdp: string }
+  | { type: 'rtc'; kind: 'candidate'; candidate: RtcCandidateInit | null };
+
+export type StreamServerMessage =
+  | StreamHelloMessage
+  | StreamProgressMessage
+  | StreamEventMessage
+  | StreamFrameMessage
+  | StreamRtcMessage
+  | SocketHeartbeatReply
+  | SocketErrorMessage;
 
 export type StreamInputDevice = 'gamepad' | 'keyboard' | 'touch' | 'mouse';
-/** Client → server input on the stream socket. */
-export type StreamInputMessage =
+/** One input event, as the SDK sends it. */
+export type StreamInput =
   /** SPEC §9: 17 buttons (0–1), 4 axes (−1–1). */
-  | { type: 'input'; device: 'gamepad'; buttons: number[]; axes: number[] }
-  | { type: 'input'; device: 'keyboard'; key: string; down: boolean }
-  | { type: 'input'; device: 'touch' | 'mouse'; x: number; y: number; action: 'down' | 'move' | 'up' };
+  | { device: 'gamepad'; buttons: number[]; axes: number[] }
+  /** `key` is a KeyboardEvent.code ("KeyW", "Space", "ArrowLeft"). */
+  | { device: 'keyboard'; key: string; down: boolean }
+  /** Absolute, 0–1 of the picture. */
+  | { device: 'touch'; x: number; y: number; action: 'down' | 'move' | 'up' }
+  /**
+   * Relative motion in picture pixels already scaled by mouse_sensitivity × 1.19 / 100;
+   * `button` 0 left, 1 middle, 2 right on down/up; `buttons` the held mask; `wheel` lines (wheel action).
+   */
+  | { device: 'mouse'; action: 'down' | 'move' | 'up' | 'wheel'; dx: number; dy: number; button?: number; buttons?: number; wheel?: number };
+/** Client → server input, on the data channel (WebRTC) or the stream socket. `seq` rises by one per message of a stream. */
+export type StreamInputMessage = StreamInput & { type: 'input'; seq: number };
+
+/** Client → server on the stream socket. */
+export type StreamClientMessage = StreamInputMessage | StreamRtcMessage | { type: 'heartbeat' };
 
 // ---------------------------------------------------------------- endpoints map
 

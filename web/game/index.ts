@@ -1,7 +1,8 @@
 /** The game session (SPEC §3–§6, §8, §9): one import path for the game screen and the shell. */
 export { createGameSession, type GameAccount, type GameSession, type GameSessionDeps, type GameSessionEvents, type PlayOptions } from './session.ts';
 export type { GameApi } from './api.ts';
-export type { GameSdk, GamepadInput, MouseInput, SdkFrame, SdkListener, StreamTarget, TouchInput } from './sdk.ts';
+export type { GameSdk, GamepadInput, MouseInput, SdkDisconnect, SdkListener, StreamTarget, TouchInput } from './sdk.ts';
+export type { StreamStats } from './stream-stats.ts';
 export { GAMEPAD_AXES, GAMEPAD_BUTTONS, normaliseGamepad } from './sdk.ts';
 export { createMockSdk, type MockSdk, type MockSdkOptions } from './mock-sdk.ts';
 export { createSocketOpener, type OpenSocket } from './duration.ts';

@@ -126,6 +126,7 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
     case 'stream-disconnect':
       if (!hasLiveSession(s)) return same(s);
       if (e.reason === 'ended') return endSession(s, 'session-ended', '');
+      if (e.reason === 'failed') return endSession(s, 'stream-failed', e.message ?? '');
       if (s.phase === 'playing' || s.phase === 'loading') return enterReconnect(s, now);
       // A reconnect attempt that dropped: try again shortly, still inside the 60 s wait.
       if (s.phase === 'reconnecting' && s.stream) return step(s, setTimer('reconnect-retry', SOCKET_RECONNECT_DELAY_MS));

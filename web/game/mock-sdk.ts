@@ -1,26 +1,39 @@
 /**
- * A GameSdk over the mock cloud's stream socket
- * (`socketBase + stream_url [+ &mock_session=…]`, e.g.
- * `/socket/stream?sc_id=100001&mock_session=qa1`). The server sends progress
- * 30/50/80/100, stream events and a synthetic frame every second; input goes
- * back as StreamInputMessage JSON. The socket is core's createSocket (25 s
- * heartbeat, 70 s dead-socket timeout) without its own reconnects: a drop is
- * reported as `disconnect('lost')` and the session decides (SPEC §4 reconnect).
+ * A GameSdk for the mock cloud (issue 7 part 2): the stream socket
+ * (`socketBase + stream_url [+ &mock_session=…]`) carries the server's hello,
+ * stream events and WebRTC signalling; the game comes as a WebRTC video
+ * track, input goes up the data channel, numbered. Progress follows real
+ * steps: 30 socket open and greeted, 50 offer answered, 80 ICE connected,
+ * 100 first frame presented. With the socket transport (`video: false` on
+ * the server) progress and status frames come on the socket instead.
+ *
+ * Its own watch, on the injected clock: no presented frame for STREAM_STALL_MS
+ * is `disconnect('lost')` (the session reconnects, SPEC §4); no first frame
+ * within SDK_INIT_WAIT_MS is `disconnect('failed', why)`, shown to the player.
+ * The socket is core's createSocket (25 s heartbeat) without reconnects.
  */
 import {
+  SDK_INIT_WAIT_MS,
   SOCKET_CLOSE_UNKNOWN_SESSION,
   STREAM_EVENT,
   STREAM_PROGRESS,
+  STREAM_STALL_MS,
   type DisplayGrade,
   type StreamEventCode,
-  type StreamInputMessage,
+  type StreamFrameMessage,
+  type StreamInput,
   type StreamProgressValue,
   type StreamServerMessage,
+  type StreamTransport,
 } from '../api/contract.ts';
-import type { Clock } from '../core/clock.ts';
+import type { Clock, TimerId } from '../core/clock.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
-import { normaliseGamepad, type GameSdk, type SdkDisconnect, type SdkFrame, type SdkListener, type StreamTarget } from './sdk.ts';
+import { createLatencyTracker, percentile } from './input-latency.ts';
+import { createRtcLink, type RtcLink } from './rtc-link.ts';
+import { normaliseGamepad, type GameSdk, type SdkDisconnect, type SdkListener, type StreamTarget } from './sdk.ts';
+import { computeStats, sampleOf, type StatsSample, type StreamStats } from './stream-stats.ts';
+import { createVideoPresenter, type FramePresenter, type PresentedFrame, type PresenterFactory } from './video-presenter.ts';
 
 export interface MockSdkOptions {
   clock: Clock;
@@ -33,6 +46,14 @@ export interface MockSdkOptions {
   mockSession?: string | null;
   /** How long init takes (default 0): lets tests and QA see the SDK-ready step. */
   initDelayMs?: number;
+  /** Default: the browser's RTCPeerConnection (Node tests pass @roamhq/wrtc's). */
+  PeerConnection?: typeof RTCPeerConnection;
+  /** How presented frames are seen (default: a `<video>` element). */
+  presenter?: PresenterFactory;
+  /** No first frame within this is a failed stream (default SDK_INIT_WAIT_MS). */
+  connectTimeoutMs?: number;
+  /** No frame for this long is a lost stream (default STREAM_STALL_MS). */
+  stallMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -40,6 +61,10 @@ export interface MockSdkOptions {
 const STOPPED_REASON = /^session stopped/;
 const PROGRESS_VALUES = new Set<number>(STREAM_PROGRESS.map((p) => p.value));
 const EVENT_CODES = new Set<number>(Object.values(STREAM_EVENT));
+const WATCH_MS = 1000;
+/** The frame code carries input_seq modulo 2^24. */
+const SEQ_SPAN = 2 ** 24;
+const MAX_LATENCY_LOG = 1000;
 
 export function streamSocketUrl(socketBase: string, target: Pick<StreamTarget, 'stream_url'>, mockSession?: string | null): string {
   const url = `${socketBase.replace(/\/+$/, '')}/${target.stream_url.replace(/^\/+/, '')}`;
@@ -56,96 +81,202 @@ function parse(text: string): StreamServerMessage | null {
   }
 }
 
+/** The full input number a frame code's 24 bits stand for, given the last number sent. */
+export function unwrapSeq(coded: number, lastSent: number): number {
+  return lastSent - ((((lastSent - coded) % SEQ_SPAN) + SEQ_SPAN) % SEQ_SPAN);
+}
+
 export interface MockSdk extends GameSdk {
   /** The stream being shown, for tests and the QA overlay. */
   readonly target: StreamTarget | null;
   readonly serviceLevel: DisplayGrade | null;
   readonly mouseSensitivity: number;
-  readonly lastFrame: SdkFrame | null;
+  readonly transport: StreamTransport | null;
+  /** The cloud's report of the last frame it sent (data channel, or the socket's status frame). */
+  readonly lastReport: StreamFrameMessage | null;
+  /** The last frame shown to the player, with the code read from its pixels. */
+  readonly lastPresented: PresentedFrame | null;
+  readonly framesPresented: number;
+  /** Recent input-to-frame latencies, ms (for the bench and QA). */
+  readonly latencies: readonly number[];
 }
 
 export function createMockSdk(opts: MockSdkOptions): MockSdk {
+  const { clock } = opts;
   const listeners = new Set<SdkListener>();
   const log = opts.log ?? (() => undefined);
+  const connectTimeoutMs = opts.connectTimeoutMs ?? SDK_INIT_WAIT_MS;
+  const stallMs = opts.stallMs ?? STREAM_STALL_MS;
+  const tracker = createLatencyTracker();
+  const latencies: number[] = [];
   let ready = false;
   let target: StreamTarget | null = null;
   let task: SocketTask | null = null;
+  let link: RtcLink | null = null;
+  let presenter: FramePresenter | null = null;
+  let transport: StreamTransport | null = null;
   let offs: Array<() => void> = [];
+  let timers: TimerId[] = [];
+  let watch: TimerId | undefined;
   let serviceLevel: DisplayGrade | null = null;
   let mouseSensitivity = 59.5;
-  let lastFrame: SdkFrame | null = null;
   let mounted: HTMLElement | null = null;
-  const cursor = { x: 0.5, y: 0.5 };
+  let lastReport: StreamFrameMessage | null = null;
+  let lastPresented: PresentedFrame | null = null;
+  let framesPresented = 0;
+  let lastFrameAt = 0;
+  let seq = 0;
+  let prevSample: StatsSample | null = null;
+  /** Ends the current connection with a reason (once); null when none is up. */
+  let report: ((reason: SdkDisconnect, message?: string) => void) | null = null;
 
   const each = (fn: (l: SdkListener) => void): void => {
     for (const l of [...listeners]) fn(l);
   };
+  const progress = (value: StreamProgressValue): void => each((l) => l.progress?.(value));
 
   function drop(): void {
+    report = null;
     for (const off of offs.splice(0)) off();
+    for (const t of timers.splice(0)) clock.clearTimeout(t);
+    clock.clearInterval(watch);
+    watch = undefined;
+    link?.close();
+    link = null;
+    presenter?.close();
+    presenter = null;
+    transport = null;
+    prevSample = null;
+    tracker.reset();
     const t = task;
     task = null;
     t?.close(1000, 'client');
   }
 
+  function show(frame: Pick<StreamFrameMessage, 'frame' | 'input_seq' | 'inputs'> & Partial<StreamFrameMessage>): void {
+    if (!mounted) return;
+    mounted.dataset['frame'] = String(frame.frame);
+    mounted.dataset['inputSeq'] = String(frame.input_seq);
+    mounted.dataset['inputs'] = String(frame.inputs);
+    const p = frame.game?.player;
+    if (p) mounted.dataset['player'] = `${p.x.toFixed(3)},${p.y.toFixed(3)}`;
+  }
+
+  function onPresented(frame: PresentedFrame): void {
+    const now = clock.now();
+    lastPresented = frame;
+    lastFrameAt = now;
+    framesPresented++;
+    if (frame.code) {
+      tracker.presented(unwrapSeq(frame.code.inputSeq, seq), now);
+      if (mounted) {
+        mounted.dataset['frame'] = String(frame.code.frame);
+        mounted.dataset['inputSeq'] = String(frame.code.inputSeq);
+      }
+    }
+    if (framesPresented === 1) progress(100);
+  }
+
+  function startRtc(sock: SocketTask): void {
+    const PeerConnection = opts.PeerConnection ?? globalThis.RTCPeerConnection;
+    if (typeof PeerConnection !== 'function') {
+      report?.('failed', 'This browser cannot play the stream: it has no WebRTC.');
+      return;
+    }
+    presenter = (opts.presenter ?? createVideoPresenter)(onPresented);
+    presenter.mount(mounted);
+    const current = presenter;
+    link = createRtcLink({
+      PeerConnection,
+      signal: (m) => {
+        if (sock.readyState === SOCKET_STATE.OPEN) sock.send(m);
+      },
+      answered: () => progress(50),
+      connected: () => progress(80),
+      track: (t) => current.show(t),
+      report: (r) => {
+        lastReport = r;
+        show(r);
+      },
+      failed: (why) => report?.('lost', why),
+      log,
+    });
+    progress(30);
+    link.start().catch((err: unknown) => report?.('failed', `The stream could not be set up: ${String(err)}`));
+  }
+
   function connect(to: StreamTarget): void {
     drop();
     target = to;
+    framesPresented = 0;
+    lastPresented = null;
+    lastReport = null;
     const sock = createSocket({
       url: absoluteSocketUrl(streamSocketUrl(opts.socketBase, to, opts.mockSession), opts.location ?? globalThis.location),
-      clock: opts.clock,
+      clock,
       ...(opts.WebSocketImpl ? { WebSocketImpl: opts.WebSocketImpl } : {}),
       heartbeat: { message: HEARTBEAT_MESSAGE },
       reconnect: null,
     });
     task = sock;
     let opened = false;
-    let reported = false;
-    const report = (reason: SdkDisconnect): void => {
-      if (reported || task !== sock) return;
-      reported = true;
-      for (const off of offs.splice(0)) off();
-      task = null;
-      log(`mock sdk: stream ${to.sc_id} ${reason}`);
-      each((l) => l.disconnect?.(reason));
+    const end = (reason: SdkDisconnect, message?: string): void => {
+      if (report !== end) return;
+      drop();
+      log(`mock sdk: stream ${to.sc_id} ${reason}${message ? `: ${message}` : ''}`);
+      each((l) => l.disconnect?.(reason, message));
     };
+    report = end;
+    timers.push(
+      clock.setTimeout(() => {
+        if (framesPresented === 0 && transport === 'webrtc') end('failed', `The video stream did not connect within ${Math.round(connectTimeoutMs / 1000)} s.`);
+      }, connectTimeoutMs),
+    );
+    watch = clock.setInterval(() => {
+      if (transport === 'webrtc' && framesPresented > 0 && clock.now() - lastFrameAt > stallMs) end('lost', `no video for ${Math.round(stallMs / 1000)} s`);
+    }, WATCH_MS);
     offs = [
       sock.on('open', () => {
         opened = true;
       }),
       sock.on('message', (text: string) => {
-        if (task === sock) onMessage(text);
+        if (task === sock) onMessage(text, sock);
       }),
       sock.on('error', () => {
         // Never connected: no close may follow (connect timeout, constructor failure).
-        if (!opened) report('lost');
+        if (!opened) end('lost');
       }),
       sock.on('close', (payload?: unknown) => {
         const c = payload as SocketClose | undefined;
         const ended = c?.code === SOCKET_CLOSE_UNKNOWN_SESSION || STOPPED_REASON.test(c?.reason ?? '');
-        report(ended ? 'ended' : 'lost');
+        end(ended ? 'ended' : 'lost');
       }),
     ];
     sock.connect();
   }
 
-  function onMessage(text: string): void {
+  function onMessage(text: string, sock: SocketTask): void {
     const msg = parse(text);
     if (!msg) return;
     switch (msg.type) {
+      case 'hello':
+        transport = msg.transport === 'webrtc' ? 'webrtc' : 'socket';
+        if (transport === 'webrtc') startRtc(sock);
+        return;
+      case 'rtc':
+        link?.handle(msg).catch((err: unknown) => report?.('failed', `The stream could not be set up: ${String(err)}`));
+        return;
       case 'progress':
-        if (PROGRESS_VALUES.has(msg.value)) each((l) => l.progress?.(msg.value as StreamProgressValue));
+        // The socket transport's steps; WebRTC reports its own.
+        if (transport !== 'webrtc' && PROGRESS_VALUES.has(msg.value)) progress(msg.value as StreamProgressValue);
         return;
       case 'event':
         if (EVENT_CODES.has(msg.code)) each((l) => l.event?.(msg.code as StreamEventCode, msg.msg ?? ''));
         return;
-      case 'frame': {
-        const frame: SdkFrame = { seq: msg.seq, t: msg.t, hue: msg.hue, inputs: msg.inputs, lastInput: msg.last_input };
-        lastFrame = frame;
-        paint(frame);
-        each((l) => l.frame?.(frame));
+      case 'frame':
+        lastReport = msg;
+        show(msg);
         return;
-      }
       case 'error':
         log(`mock sdk: server says ${msg.msg}`);
         return;
@@ -154,20 +285,47 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     }
   }
 
-  function paint(frame: SdkFrame): void {
-    if (!mounted) return;
-    mounted.style.backgroundColor = `hsl(${frame.hue}, 55%, 32%)`;
-    mounted.dataset['frame'] = String(frame.seq);
-    mounted.dataset['inputs'] = String(frame.inputs);
-  }
-
-  function send(msg: StreamInputMessage): void {
+  function send(input: StreamInput): void {
     if (!task || task.readyState !== SOCKET_STATE.OPEN) return;
+    seq += 1;
+    const text = JSON.stringify({ ...input, type: 'input', seq });
+    tracker.sent(seq, clock.now());
     try {
-      task.send(msg);
+      if (!link?.send(text)) task.send(text);
     } catch {
       // Dropped input is harmless; a dead link shows up as a disconnect.
     }
+  }
+
+  async function stats(): Promise<StreamStats | null> {
+    if (!task) return null;
+    const at = clock.now();
+    const taken = tracker.take();
+    for (const v of taken) latencies.push(v);
+    if (latencies.length > MAX_LATENCY_LOG) latencies.splice(0, latencies.length - MAX_LATENCY_LOG);
+    const inputLatencyMs = percentile(taken, 50);
+    if (transport !== 'webrtc' || !link) {
+      return {
+        at,
+        transport: 'socket',
+        fps: null,
+        width: null,
+        height: null,
+        bitrateKbps: null,
+        rttMs: null,
+        jitterMs: null,
+        packetLossPct: null,
+        decodeMs: null,
+        inputLatencyMs: null,
+        framesDecoded: 0,
+      };
+    }
+    const report = await link.stats();
+    const sample = report ? sampleOf(report) : null;
+    if (!sample) return null;
+    const out = computeStats(prevSample, sample, { at, inputLatencyMs });
+    prevSample = sample;
+    return out;
   }
 
   const sdk: MockSdk = {
@@ -183,9 +341,19 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     get mouseSensitivity() {
       return mouseSensitivity;
     },
-    get lastFrame() {
-      return lastFrame;
+    get transport() {
+      return transport;
     },
+    get lastReport() {
+      return lastReport;
+    },
+    get lastPresented() {
+      return lastPresented;
+    },
+    get framesPresented() {
+      return framesPresented;
+    },
+    latencies,
     init() {
       if (ready) return Promise.resolve();
       const delay = opts.initDelayMs ?? 0;
@@ -195,7 +363,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
           resolve();
         };
         if (delay <= 0) done();
-        else opts.clock.setTimeout(done, delay);
+        else clock.setTimeout(done, delay);
       });
     },
     start(t) {
@@ -217,6 +385,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
       target = null;
     },
     setServiceLevel(grade) {
+      // The cloud resizes the stream itself on display_grade; the picture follows within a frame.
       serviceLevel = grade;
     },
     setMouseSensitivity(value) {
@@ -224,28 +393,35 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     },
     sendGamepad(input) {
       const { buttons, axes } = normaliseGamepad(input);
-      send({ type: 'input', device: 'gamepad', buttons, axes });
+      send({ device: 'gamepad', buttons, axes });
     },
     sendKey(key, down) {
-      send({ type: 'input', device: 'keyboard', key, down });
+      send({ device: 'keyboard', key, down });
     },
     sendMouse(input) {
-      // Relative motion scaled by the SDK value (setting × 1.19): value/100 of the drag, in element units.
-      const w = mounted?.clientWidth || 1000;
-      const h = mounted?.clientHeight || 1000;
+      // Relative motion scaled by the SDK value (setting × 1.19): value/100 of the movement.
       const k = mouseSensitivity / 100;
-      cursor.x = Math.min(1, Math.max(0, cursor.x + (input.dx * k) / w));
-      cursor.y = Math.min(1, Math.max(0, cursor.y + (input.dy * k) / h));
-      send({ type: 'input', device: 'mouse', x: cursor.x, y: cursor.y, action: input.action });
+      send({
+        device: 'mouse',
+        action: input.action,
+        dx: input.dx * k,
+        dy: input.dy * k,
+        ...(input.button !== undefined ? { button: input.button } : {}),
+        ...(input.buttons !== undefined ? { buttons: input.buttons } : {}),
+        ...(input.wheel !== undefined ? { wheel: input.wheel } : {}),
+      });
     },
     sendTouch(input) {
-      send({ type: 'input', device: 'touch', x: Math.min(1, Math.max(0, input.x)), y: Math.min(1, Math.max(0, input.y)), action: input.action });
+      send({ device: 'touch', x: Math.min(1, Math.max(0, input.x)), y: Math.min(1, Math.max(0, input.y)), action: input.action });
     },
+    stats,
     mount(el) {
       mounted = el;
-      if (lastFrame) paint(lastFrame);
+      presenter?.mount(el);
+      if (lastReport) show(lastReport);
     },
     unmount() {
+      presenter?.mount(null);
       mounted = null;
     },
     subscribe(listener) {

@@ -2,21 +2,25 @@
  * The cloud-gaming SDK seam (SPEC §4 "Start", "Progress", "Reconnect",
  * "Stream events"; §9 gamepad and timings). A real vendor SDK is wrapped in
  * an object of this shape; `mock-sdk.ts` implements it against the mock
- * cloud's stream socket. The session (`session.ts`) is the only caller: it
- * owns every timeout (SDK_INIT_WAIT_MS, RECONNECT_WAIT_MS) on the injected
- * clock, so an SDK never needs a timer of its own to honour them.
+ * cloud (WebRTC video, signalled on its stream socket). The session
+ * (`session.ts`) is the only caller: it owns the SPEC timeouts
+ * (SDK_INIT_WAIT_MS, RECONNECT_WAIT_MS) on the injected clock; an SDK's own
+ * watch (no frame for STREAM_STALL_MS, no connection within the init wait)
+ * runs on the same clock.
  *
  * Contract an implementation keeps:
  * - `start`, `resume` and `reconnect` report `progress` 30 → 50 → 80 → 100;
  *   100 means the stream is received (an adapter for a game whose SDK has no
  *   such signal reports 100 when the game window opens, SPEC §4 "Progress").
  * - Server stream events (43000, 43001, 43100, 45001, 54001) go to `event`.
- * - A transport that drops goes to `disconnect('lost')`; one the cloud closed
- *   because the session is gone goes to `disconnect('ended')`. Closing it
+ * - A transport that drops (or stalls) goes to `disconnect('lost')`; one the
+ *   cloud closed because the session is gone goes to `disconnect('ended')`; a
+ *   stream that could not be set up goes to `disconnect('failed', why)`. Closing it
  *   ourselves (`pause`, `stop`, `reconnect`, `destroy`) reports nothing.
  * - `send*` never throw: input while no stream is up is dropped.
  */
-import type { DisplayGrade, LevelConfig, StreamEventCode, StreamInputDevice, StreamProgressValue } from '../api/contract.ts';
+import type { DisplayGrade, LevelConfig, StreamEventCode, StreamProgressValue } from '../api/contract.ts';
+import type { StreamStats } from './stream-stats.ts';
 
 /** SPEC §9: the standard gamepad layout. */
 export const GAMEPAD_BUTTONS = 17;
@@ -31,24 +35,18 @@ export interface StreamTarget {
   level_config: LevelConfig;
 }
 
-/** A synthetic picture of the mock stream; a vendor SDK draws video instead and may never send frames. */
-export interface SdkFrame {
-  seq: number;
-  /** Session-clock ms. */
-  t: number;
-  /** 0–359. */
-  hue: number;
-  inputs: number;
-  lastInput: StreamInputDevice | null;
-}
-
-export type SdkDisconnect = 'lost' | 'ended';
+/**
+ * How a stream ended. `lost`: the transport dropped (a reconnect may bring it
+ * back). `ended`: the cloud closed it because the session is gone. `failed`:
+ * the stream could not be set up at all (no WebRTC connection within the SDK
+ * init wait); the message says why, for the player.
+ */
+export type SdkDisconnect = 'lost' | 'ended' | 'failed';
 
 export interface SdkListener {
   progress?(value: StreamProgressValue): void;
   event?(code: StreamEventCode, msg: string): void;
-  frame?(frame: SdkFrame): void;
-  disconnect?(reason: SdkDisconnect): void;
+  disconnect?(reason: SdkDisconnect, message?: string): void;
 }
 
 /** 17 buttons (0–1) and 4 axes (−1–1) of the standard layout; shorter arrays are padded with 0, longer ones cut. */
@@ -63,11 +61,15 @@ export interface GamepadInput {
  * sensitivity (see `setMouseSensitivity`).
  */
 export interface MouseInput {
-  action: 'down' | 'move' | 'up';
+  action: 'down' | 'move' | 'up' | 'wheel';
   dx: number;
   dy: number;
   /** 0 left, 1 middle, 2 right (down/up). */
   button?: number;
+  /** Held buttons as MouseEvent.buttons. */
+  buttons?: number;
+  /** Wheel lines (action "wheel"), positive down. */
+  wheel?: number;
 }
 
 /** An absolute touch on the stream, `x` and `y` in 0–1 of its width and height. */
@@ -108,6 +110,12 @@ export interface GameSdk {
   mount(el: HTMLElement): void;
   unmount(): void;
   subscribe(listener: SdkListener): () => void;
+  /**
+   * The last second's measured stream figures (issue 7 part 5), or null when
+   * no stream is up. A vendor SDK answers from its own statistics API; this
+   * is the seam change the realtime-info overlay needed.
+   */
+  stats(): Promise<StreamStats | null>;
   /** Stop and forget every listener; the object is not used again. */
   destroy(): void;
 }

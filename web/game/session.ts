@@ -38,7 +38,8 @@ import { effectiveHangupMinutes, hangChoices, hangOptionsOf, hangupMs, isHangupA
 import { backAction, canStart, transition, type BackAction } from './machine.ts';
 import { progressStage, type ProgressStage } from './progress.ts';
 import { createSavesController, type SavesController } from './saves.ts';
-import type { GameSdk, GamepadInput, MouseInput, SdkFrame, TouchInput } from './sdk.ts';
+import type { GameSdk, GamepadInput, MouseInput, TouchInput } from './sdk.ts';
+import type { StreamStats } from './stream-stats.ts';
 import { clampSensitivity, GAME_SETTING_DEFAULTS, sdkMouseSensitivity, type GameSettings, type GameStoragePort } from './settings.ts';
 import {
   flagsOf,
@@ -148,8 +149,8 @@ export interface GameSession {
   /** The hang-up minutes in force (the setting, or the default when it is not allowed). */
   readonly hangupMinutes: ReadonlySignal<number>;
   readonly user: ReadonlySignal<UserInfo | null>;
-  /** The mock stream's synthetic picture (null with a vendor SDK that draws video). */
-  readonly frame: ReadonlySignal<SdkFrame | null>;
+  /** The stream's measured figures, refreshed every second while playing with realtime info on; null otherwise. */
+  readonly stats: ReadonlySignal<StreamStats | null>;
   readonly saves: SavesController;
 
   // ---- what the user does
@@ -211,7 +212,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   const stored = signal(false);
   const trialSeconds = signal(BLURAY_TRY_DURATION_DEFAULT);
   const levelConfig = signal<LevelConfig | null>(null);
-  const frame = signal<SdkFrame | null>(null);
+  const stats = signal<StreamStats | null>(null);
 
   const timers = new Map<TimerName, TimerId>();
   const listeners = new Map<keyof GameSessionEvents, Set<(payload: never) => void>>();
@@ -390,7 +391,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
         return;
       case 'stream-stop':
         sdk.stop();
-        frame.value = null;
+        stats.value = null;
         return;
       case 'stream-live':
         void onLive();
@@ -456,10 +457,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   const unsubscribeSdk = sdk.subscribe({
     progress: (value) => dispatch({ type: 'progress', value }),
     event: (code) => dispatch({ type: 'stream-event', code }),
-    frame: (f) => {
-      frame.value = f;
-    },
-    disconnect: (reason) => dispatch({ type: 'stream-disconnect', reason }),
+    disconnect: (reason, msg) => dispatch({ type: 'stream-disconnect', reason, ...(msg ? { message: msg } : {}) }),
   });
 
   /** 100 %: the SDK gets the mouse sensitivity, the cloud the hang-up minutes (once per session) and the clarity in force. */
@@ -584,6 +582,27 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     }
   });
 
+  // ------------------------------------------------------------ realtime info (issue 7 part 5)
+  // Measured once a second, only while the overlay shows it: getStats is not free.
+  const statsWanted = computed(() => st.value.phase === 'playing' && st.value.hasStream && settings.value.realtime_info === 1);
+  let statsTimer: TimerId | undefined;
+  const stopStatsEffect = effect(() => {
+    if (statsWanted.value && statsTimer === undefined) {
+      statsTimer = clock.setInterval(() => {
+        sdk.stats().then(
+          (v) => {
+            if (statsWanted.peek()) stats.value = v;
+          },
+          quiet('stream stats'),
+        );
+      }, TICK_MS);
+    } else if (!statsWanted.value && statsTimer !== undefined) {
+      clock.clearInterval(statsTimer);
+      statsTimer = undefined;
+      stats.value = null;
+    }
+  });
+
   // ------------------------------------------------------------ membership
   function applyUserInfo(next: UserInfo): void {
     const was = isMember(user.value);
@@ -675,7 +694,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     hangOptions: computed(() => hangChoices(hang.value, member.value)),
     hangupMinutes,
     user,
-    frame,
+    stats,
     saves,
 
     start(game, opts = {}) {
@@ -686,7 +705,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       if (u) applyUserInfo(u);
       system.value = deps.getSystem();
       levelConfig.value = null;
-      frame.value = null;
+      stats.value = null;
       hangupSyncedFor = null;
       saves.clear();
       void loadSettingsFor(game.game_key);
@@ -766,7 +785,10 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       ticker = undefined;
       clock.clearInterval(trialTimer);
       trialTimer = undefined;
+      clock.clearInterval(statsTimer);
+      statsTimer = undefined;
       stopTrialEffect();
+      stopStatsEffect();
       unsubscribeSdk();
       duration.close();
       listeners.clear();

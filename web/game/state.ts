@@ -24,6 +24,8 @@ export type Phase = 'idle' | 'starting' | 'queued' | 'seat-ready' | 'loading' | 
 export type EndReason =
   /** The user confirmed quit (or dismissed a reconnectable session). */
   | 'user-quit'
+  /** The video stream could not be set up (no WebRTC connection in time): `message` says why. */
+  | 'stream-failed'
   | 'queue-cancelled'
   | 'seat-expired'
   | 'queue-error'
@@ -179,7 +181,7 @@ export type SessionEvent =
   // the SDK
   | { type: 'progress'; value: number }
   | { type: 'stream-event'; code: StreamEventCode }
-  | { type: 'stream-disconnect'; reason: SdkDisconnect }
+  | { type: 'stream-disconnect'; reason: SdkDisconnect; message?: string }
   // the duration socket
   | { type: 'duration'; msg: DurationSocketMessage }
   | { type: 'duration-lost' };

@@ -20,7 +20,8 @@ import {
 import { createManualClock, type ManualClock } from '../../../web/core/clock.ts';
 import type { GameApi, GameApiName } from '../../../web/game/api.ts';
 import type { DurationSocket, OpenSocket } from '../../../web/game/duration.ts';
-import type { GameSdk, SdkFrame, SdkListener, StreamTarget } from '../../../web/game/sdk.ts';
+import type { GameSdk, SdkListener, StreamTarget } from '../../../web/game/sdk.ts';
+import type { StreamStats } from '../../../web/game/stream-stats.ts';
 import { createGameSession, type GameSession, type GameSessionDeps } from '../../../web/game/session.ts';
 import { createMemoryStoragePort } from '../../../web/game/settings.ts';
 import type { GameTarget } from '../../../web/game/state.ts';
@@ -194,8 +195,10 @@ export interface FakeSdk extends GameSdk {
   /** 30, 50, 80, 100. */
   stream(): void;
   event(code: StreamEventCode): void;
-  disconnect(reason: 'lost' | 'ended'): void;
-  frameOut(frame: SdkFrame): void;
+  disconnect(reason: 'lost' | 'ended' | 'failed', message?: string): void;
+  /** What `stats()` answers next. */
+  nextStats: StreamStats | null;
+  statsCalls: number;
   target: StreamTarget | null;
   level: DisplayGrade | null;
   sensitivity: number | null;
@@ -273,8 +276,13 @@ export function fakeSdk(): FakeSdk {
       for (const v of [30, 50, 80, 100] as const) sdk.progress(v);
     },
     event: (code) => each((l) => l.event?.(code, '')),
-    disconnect: (reason) => each((l) => l.disconnect?.(reason)),
-    frameOut: (f) => each((l) => l.frame?.(f)),
+    disconnect: (reason, message) => each((l) => l.disconnect?.(reason, message)),
+    nextStats: null,
+    statsCalls: 0,
+    stats() {
+      sdk.statsCalls++;
+      return Promise.resolve(sdk.nextStats);
+    },
   };
   return sdk;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Game } from '../../../../api/contract.ts';
 import { setGameBackHandler } from '../../../../app/navigation.ts';
@@ -11,6 +11,7 @@ import { SessionDialogs } from './SessionDialogs.tsx';
 import { FloatingBall } from './FloatingBall.tsx';
 import { PlayOverlay } from './PlayOverlay.tsx';
 import { usePhysicalGamepad } from './use-physical-gamepad.ts';
+import { useHardwareKeyboard } from './use-hardware-keyboard.ts';
 import { useFullScreenSetting } from './fullscreen.ts';
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
@@ -43,6 +44,8 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   const settings = session.settings.value;
   const playing = phase === 'playing' && session.flags.value.hasStream;
   usePhysicalGamepad(session, playing);
+  const openMenu = useCallback(() => setMenu(true), []);
+  useHardwareKeyboard(session, playing && !menu, openMenu);
 
   const loading = phase === 'starting' || phase === 'loading' || phase === 'reconnecting' || (phase === 'playing' && !session.flags.value.hasStream);
   const touchInput = playing && game.show_virtual === 1;
@@ -64,7 +67,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
         {playing && settings.show_keyboard === 1 && <VirtualKeyboard session={session} />}
         {menu && inGame && <GameMenu session={session} onClose={() => setMenu(false)} />}
       </Suspense>
-      {inGame && <FloatingBall onTap={() => setMenu(true)} />}
+      {inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">
         Turn your phone sideways for the best view

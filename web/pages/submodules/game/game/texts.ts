@@ -14,6 +14,7 @@ export const STAGE_TEXT: Record<ProgressStage, string> = {
 
 export const END_TEXT: Record<EndReason, string> = {
   'user-quit': 'You left the game.',
+  'stream-failed': 'The video stream could not connect. Check your network and try again.',
   'queue-cancelled': 'You left the queue.',
   'seat-expired': 'Your seat was not taken in time and went to the next player.',
   'queue-error': 'The queue stopped.',

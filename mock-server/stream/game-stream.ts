@@ -1,0 +1,195 @@
+/**
+ * The game a cloud session runs (issue 7 part 3): one per game session
+ * (sc_id), server-authoritative, on a fixed 60 Hz tick. It lives as long as
+ * the session, so a hang-up pauses it (no viewer, no tick), and a resume or a
+ * reconnect continues the same game; `dispose` (stop) ends it.
+ *
+ * Each tick: input that has arrived (after the scripted latency) is applied,
+ * the game steps, and — when a viewer wants video — the picture is drawn with
+ * the frame code and handed to every viewer, through the network conditions.
+ * The loop runs on the injected frame clock (real time in the server: video
+ * is physically real-time, even when the session's scripted clock is virtual).
+ */
+import { STREAM_TICK_HZ, type LevelConfig, type StreamFrameMessage, type StreamInputDevice, type StreamInputMessage } from '../../web/api/contract.ts';
+import type { Clock, TimerId } from '../../web/core/clock.ts';
+import { createControls } from './controls.ts';
+import { createStreamGame, type GameKind, type StreamGame } from './games/index.ts';
+import type { NetworkConditions } from './network.ts';
+import { createPicture, type Picture } from './picture.ts';
+import type { VideoFrame } from './native.ts';
+
+const TICK_MS = 1000 / STREAM_TICK_HZ;
+/** Behind by more than this many ticks (a busy server): skip ahead instead of bursting to catch up. */
+const MAX_CATCH_UP_TICKS = 4;
+
+/** A viewer of the game: one WebRTC peer. */
+export interface Viewer {
+  /** A frame left the server (after latency, drop and stall). `video` is reused: copy it if kept. */
+  frame(video: VideoFrame, info: StreamFrameMessage): void;
+}
+
+export interface GameStreamOptions {
+  kind: GameKind;
+  title: string;
+  seed: number;
+  /** The session's clarity now (display_grade changes it mid-stream). */
+  level(): LevelConfig;
+  network(): NetworkConditions;
+  /** Real time for the tick; a test passes a manual clock. */
+  frameClock: Clock;
+  /** Makes the picture; a test may pass one that draws nothing. */
+  picture?: Picture;
+  random?: () => number;
+}
+
+export interface GameStreamFigures {
+  kind: GameKind;
+  viewers: number;
+  ticks: number;
+  framesSent: number;
+  framesDropped: number;
+  inputs: number;
+  inputSeq: number;
+  /** Mean ms to draw and convert one frame over the last second. */
+  frameCostMs: number;
+}
+
+export interface GameStream {
+  readonly game: StreamGame;
+  /** Starts the loop if it is the first viewer; the returned function detaches it (the last one pauses the game). */
+  attach(viewer: Viewer): () => void;
+  /** Input from a client; applied on the first tick after the scripted latency. */
+  input(msg: StreamInputMessage): void;
+  /** Frames left since start, input seq in force: the same numbers the frame code carries. */
+  figures(): GameStreamFigures;
+  dispose(): void;
+}
+
+interface Pending<T> {
+  at: number;
+  value: T;
+}
+
+export function createGameStream(o: GameStreamOptions): GameStream {
+  const clock = o.frameClock;
+  const game = createStreamGame({ kind: o.kind, title: o.title, seed: o.seed });
+  const controls = createControls();
+  const picture = o.picture ?? createPicture();
+  const random = o.random ?? Math.random;
+  const viewers = new Set<Viewer>();
+  const inbox: Pending<StreamInputMessage>[] = [];
+  const outbox: Pending<{ video: VideoFrame; info: StreamFrameMessage }>[] = [];
+  let timer: TimerId | undefined;
+  let nextAt = 0;
+  let ticks = 0;
+  let frame = 0;
+  let framesSent = 0;
+  let framesDropped = 0;
+  let inputs = 0;
+  let inputSeq = 0;
+  let lastInput: StreamInputDevice | null = null;
+  let costSum = 0;
+  let costCount = 0;
+  let frameCostMs = 0;
+  let costWindowStart = 0;
+  let disposed = false;
+
+  function applyInputs(now: number): void {
+    const { width, height } = o.level();
+    while (inbox.length > 0 && (inbox[0] as Pending<StreamInputMessage>).at <= now) {
+      const msg = (inbox.shift() as Pending<StreamInputMessage>).value;
+      controls.apply(msg, { width, height });
+      inputSeq = Math.max(inputSeq, msg.seq);
+      lastInput = msg.device;
+    }
+  }
+
+  function deliver(now: number): void {
+    while (outbox.length > 0 && (outbox[0] as Pending<unknown>).at <= now) {
+      const { video, info } = (outbox.shift() as Pending<{ video: VideoFrame; info: StreamFrameMessage }>).value;
+      for (const v of viewers) v.frame(video, info);
+      framesSent++;
+    }
+  }
+
+  function makeFrame(now: number): void {
+    const net = o.network();
+    frame++;
+    if (net.stall || (net.dropPercent > 0 && random() * 100 < net.dropPercent)) {
+      framesDropped++;
+      return;
+    }
+    const level = o.level();
+    const started = performance.now();
+    const video = picture.render(game, level.width, level.height, { frame, inputSeq });
+    costSum += performance.now() - started;
+    costCount++;
+    const info: StreamFrameMessage = { type: 'frame', frame, input_seq: inputSeq, t: now, inputs, last_input: lastInput, game: game.state() };
+    if (net.latencyMs <= 0 && outbox.length === 0) {
+      for (const v of viewers) v.frame(video, info);
+      framesSent++;
+      return;
+    }
+    // Held back: the picture buffer is reused by the next render.
+    outbox.push({ at: now + net.latencyMs, value: { video: { ...video, data: video.data.slice() }, info } });
+  }
+
+  function tick(): void {
+    timer = undefined;
+    if (disposed || viewers.size === 0) return;
+    const now = clock.now();
+    applyInputs(now);
+    game.tick(controls.state());
+    ticks++;
+    makeFrame(now);
+    deliver(now);
+    if (now - costWindowStart >= 1000) {
+      frameCostMs = costCount > 0 ? costSum / costCount : 0;
+      costSum = costCount = 0;
+      costWindowStart = now;
+    }
+    nextAt += TICK_MS;
+    if (clock.now() - nextAt > MAX_CATCH_UP_TICKS * TICK_MS) nextAt = clock.now();
+    timer = clock.setTimeout(tick, Math.max(0, nextAt - clock.now()));
+  }
+
+  function start(): void {
+    if (timer !== undefined || disposed) return;
+    nextAt = clock.now();
+    costWindowStart = nextAt;
+    timer = clock.setTimeout(tick, 0);
+  }
+
+  function pause(): void {
+    clock.clearTimeout(timer);
+    timer = undefined;
+    // Nothing stays pressed across a hang-up or a reconnect.
+    controls.release();
+    inbox.length = 0;
+    outbox.length = 0;
+  }
+
+  return {
+    game,
+    attach(viewer) {
+      viewers.add(viewer);
+      start();
+      return () => {
+        if (!viewers.delete(viewer)) return;
+        if (viewers.size === 0) pause();
+      };
+    },
+    input(msg) {
+      if (disposed) return;
+      inputs++;
+      const latency = o.network().latencyMs;
+      inbox.push({ at: clock.now() + latency, value: msg });
+    },
+    figures: () => ({ kind: o.kind, viewers: viewers.size, ticks, framesSent, framesDropped, inputs, inputSeq, frameCostMs }),
+    dispose() {
+      disposed = true;
+      viewers.clear();
+      pause();
+    },
+  };
+}

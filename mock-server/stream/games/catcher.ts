@@ -1,0 +1,272 @@
+/**
+ * Catch the falling stars: slide the basket along the bottom, catch stars and
+ * the odd gem, dodge bombs (a caught bomb costs a life). Catches in a row
+ * build a multiplier that a missed star resets. Positions are fractions of a
+ * 16:9 picture; sizes in picture heights so shapes stay round.
+ */
+import type { StreamGameState } from '../../../web/api/contract.ts';
+import type { ControlState } from '../controls.ts';
+import { drawGameOver, drawHint, drawHud, font, HUD_HEIGHT } from './hud.ts';
+import { createRng } from './rng.ts';
+import { Round, START_LIVES } from './round.ts';
+import type { Ctx2D, StreamGame } from './types.ts';
+
+const ASPECT = 16 / 9;
+const BASKET_Y = 0.78;
+/** Half the basket's width, picture widths. */
+const BASKET_HALF = 0.065;
+const BASKET_SPEED = 1.1 / 60;
+const ITEM_R = 0.03;
+const GROUND = 0.86;
+const MAX_COMBO = 5;
+const ACCENT = '#ffd166';
+const HINT = '← → / A D / stick or touch: catch stars, dodge bombs';
+
+type ItemKind = 'star' | 'gem' | 'bomb';
+interface Item {
+  kind: ItemKind;
+  x: number;
+  y: number;
+  vy: number;
+  spin: number;
+}
+interface Pop {
+  x: number;
+  y: number;
+  t: number;
+  color: string;
+}
+
+const SKY = ['#090d20', '#0b1025', '#0d132b', '#0f1631', '#111937', '#131c3d', '#161f43', '#182249'] as const;
+const HILLS = [0.3, 0.6, 0.45, 0.9, 0.5, 0.2, 0.55, 0.8, 0.4, 0.65, 0.35] as const;
+/** Fixed twinkles: the same sky every game. */
+const SKY_STARS: readonly (readonly [number, number])[] = Array.from({ length: 40 }, (_, i) => [
+  (i * 0.6180339887) % 1,
+  HUD_HEIGHT + 0.02 + ((i * 0.7548776662 + 0.3) % 1) * 0.6,
+]);
+
+const CRATERS: readonly (readonly [number, number, number])[] = [
+  [-0.02, -0.015, 0.012],
+  [0.018, 0.01, 0.016],
+  [-0.008, 0.028, 0.008],
+];
+
+const POINTS: Record<Exclude<ItemKind, 'bomb'>, number> = { star: 10, gem: 50 };
+const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+const round4 = (v: number): number => Math.round(v * 10000) / 10000;
+
+export function createCatcher(opts: { title: string; seed: number }): StreamGame {
+  const rng = createRng(opts.seed);
+  const round = new Round();
+  let x = 0.5;
+  let items: Item[] = [];
+  let pops: Pop[] = [];
+  let combo = 1;
+  let spawnIn = 40;
+
+  function reset(): void {
+    x = 0.5;
+    items = [];
+    pops = [];
+    combo = 1;
+    spawnIn = 40;
+  }
+
+  function spawn(): void {
+    const seconds = round.ticks / 60;
+    const roll = rng.next();
+    const kind: ItemKind = roll < Math.min(0.35, 0.15 + seconds * 0.004) ? 'bomb' : roll > 0.93 ? 'gem' : 'star';
+    const speed = (0.3 + Math.min(0.5, seconds * 0.008)) * rng.range(0.85, 1.2);
+    items.push({ kind, x: rng.range(0.05, 0.95), y: HUD_HEIGHT - ITEM_R, vy: speed / 60, spin: rng.range(-0.05, 0.05) });
+  }
+
+  function move(c: ControlState): void {
+    const p = c.pointer;
+    const step = BASKET_SPEED / ASPECT;
+    if (p?.down && Math.abs(c.x) < 0.1) x += clamp(p.x - x, -step * 1.4, step * 1.4);
+    else x += c.x * step;
+    x = clamp(x, BASKET_HALF, 1 - BASKET_HALF);
+  }
+
+  function tick(c: ControlState): void {
+    if (round.begin(c)) reset();
+    pops = pops.filter((p) => ++p.t < 30);
+    if (round.over) return;
+    move(c);
+    for (const it of items) it.y += it.vy;
+    items = items.filter((it) => {
+      const inReach = Math.abs(it.x - x) < BASKET_HALF + ITEM_R / ASPECT * 0.5;
+      if (it.y >= BASKET_Y - 0.02 && it.y <= BASKET_Y + 0.03 && inReach) {
+        if (it.kind === 'bomb') {
+          if (round.hit()) pops.push({ x: it.x, y: it.y, t: 0, color: '#ff5d73' });
+          combo = 1;
+        } else {
+          round.addScore(POINTS[it.kind] * combo);
+          pops.push({ x: it.x, y: it.y, t: 0, color: it.kind === 'gem' ? '#5ef2ff' : ACCENT });
+          combo = Math.min(MAX_COMBO, combo + 1);
+        }
+        return false;
+      }
+      if (it.y > GROUND) {
+        if (it.kind !== 'bomb') combo = 1;
+        return false;
+      }
+      return true;
+    });
+    if (--spawnIn <= 0) {
+      spawn();
+      spawnIn = Math.max(12, Math.round(38 - (round.ticks / 60) * 0.4 + rng.range(-6, 6)));
+    }
+  }
+
+  function star(ctx: Ctx2D, cx: number, cy: number, r: number, a0: number): void {
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+      const a = a0 + (Math.PI / 5) * i - Math.PI / 2;
+      const rr = i % 2 === 0 ? r : r * 0.45;
+      if (i === 0) ctx.moveTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
+      else ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
+    }
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  function drawItem(ctx: Ctx2D, it: Item, w: number, h: number, t: number): void {
+    const cx = it.x * w;
+    const cy = it.y * h;
+    const r = ITEM_R * h;
+    if (it.kind === 'star') {
+      ctx.fillStyle = ACCENT;
+      star(ctx, cx, cy, r * 1.15, it.spin * t);
+    } else if (it.kind === 'gem') {
+      ctx.fillStyle = '#5ef2ff';
+      ctx.beginPath();
+      ctx.moveTo(cx, cy - r * 1.1);
+      ctx.lineTo(cx + r * 0.9, cy - r * 0.2);
+      ctx.lineTo(cx, cy + r * 1.1);
+      ctx.lineTo(cx - r * 0.9, cy - r * 0.2);
+      ctx.closePath();
+      ctx.fill();
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.55)';
+      ctx.fillRect(cx - r * 0.25, cy - r * 0.55, r * 0.3, r * 0.3);
+    } else {
+      // Red, not black: a black bomb vanishes into the night sky.
+      ctx.strokeStyle = '#c9cfe0';
+      ctx.lineWidth = Math.max(1, h * 0.005);
+      ctx.beginPath();
+      ctx.moveTo(cx, cy - r * 0.9);
+      ctx.lineTo(cx + r * 0.45, cy - r * 1.35);
+      ctx.stroke();
+      ctx.fillStyle = '#e23a52';
+      ctx.beginPath();
+      ctx.arc(cx, cy, r, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#8f1d33';
+      ctx.fillRect(cx - r, cy - r * 0.12, r * 2, r * 0.24);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.45)';
+      ctx.fillRect(cx - r * 0.5, cy - r * 0.6, r * 0.28, r * 0.28);
+      ctx.fillStyle = t % 8 < 4 ? '#fff3c4' : '#ff9f43';
+      const spark = r * (t % 8 < 4 ? 0.42 : 0.3);
+      ctx.fillRect(cx + r * 0.45 - spark / 2, cy - r * 1.35 - spark / 2, spark, spark);
+    }
+  }
+
+  function drawBackdrop(ctx: Ctx2D, w: number, h: number): void {
+    // Night sky in flat bands: cheaper than a gradient and codes as cleanly.
+    ctx.fillStyle = SKY[0];
+    ctx.fillRect(0, 0, w, h);
+    for (let i = 1; i < SKY.length; i++) {
+      ctx.fillStyle = SKY[i] ?? '#0b1026';
+      ctx.fillRect(0, Math.floor((h * i) / SKY.length), w, Math.ceil(h / SKY.length) + 1);
+    }
+    ctx.fillStyle = '#8f9bc9';
+    for (const [sx, sy] of SKY_STARS) {
+      const size = Math.max(1, h * 0.004);
+      ctx.fillRect(sx * w, sy * h, size, size);
+    }
+    const mx = w * 0.83;
+    const my = h * 0.27;
+    ctx.fillStyle = '#f3eccc';
+    ctx.beginPath();
+    ctx.arc(mx, my, h * 0.06, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#dcd2ac';
+    for (const [dx, dy, r] of CRATERS) {
+      ctx.beginPath();
+      ctx.arc(mx + dx * h, my + dy * h, r * h, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    ctx.fillStyle = '#141b36';
+    ctx.beginPath();
+    ctx.moveTo(0, h * GROUND);
+    for (let i = 0; i <= 10; i++) ctx.lineTo((w * i) / 10, h * (GROUND - 0.06 - (HILLS[i] ?? 0) * 0.1));
+    ctx.lineTo(w, h);
+    ctx.lineTo(0, h);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = '#0a0e1d';
+    ctx.fillRect(0, h * GROUND, w, h * (1 - GROUND));
+  }
+
+  function drawBasket(ctx: Ctx2D, w: number, h: number): void {
+    const cx = x * w;
+    const top = BASKET_Y * h;
+    const half = BASKET_HALF * w;
+    const depth = h * 0.07;
+    ctx.fillStyle = '#c77d3a';
+    ctx.beginPath();
+    ctx.moveTo(cx - half, top);
+    ctx.lineTo(cx + half, top);
+    ctx.lineTo(cx + half * 0.78, top + depth);
+    ctx.lineTo(cx - half * 0.78, top + depth);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = '#8a4f22';
+    for (let i = 1; i < 4; i++) ctx.fillRect(cx - half * 0.8, top + (depth * i) / 4, half * 1.6, Math.max(1, h * 0.004));
+    ctx.fillStyle = '#e6a35c';
+    ctx.fillRect(cx - half * 1.04, top - h * 0.008, half * 2.08, h * 0.014);
+    if (combo > 1) {
+      ctx.fillStyle = ACCENT;
+      ctx.font = font(h * 0.04);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(`×${combo}`, cx, top - h * 0.02);
+    }
+  }
+
+  function draw(ctx: Ctx2D, w: number, h: number): void {
+    drawBackdrop(ctx, w, h);
+    const t = round.ticks;
+    for (const it of items) drawItem(ctx, it, w, h, t);
+    if (!round.blinkHidden) drawBasket(ctx, w, h);
+    for (const p of pops) {
+      ctx.save();
+      ctx.globalAlpha = 1 - p.t / 30;
+      ctx.strokeStyle = p.color;
+      ctx.lineWidth = Math.max(1, h * 0.006);
+      ctx.beginPath();
+      ctx.arc(p.x * w, p.y * h, h * (0.02 + p.t * 0.003), 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
+    drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    if (round.over) {
+      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
+    } else if (round.ticks < 240) {
+      drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
+    }
+  }
+
+  function state(): StreamGameState {
+    return {
+      kind: 'catcher',
+      score: round.score,
+      best: round.best,
+      lives: round.lives,
+      over: round.over,
+      player: { x: round4(x), y: BASKET_Y },
+    };
+  }
+
+  return { kind: 'catcher', tick, draw, state };
+}

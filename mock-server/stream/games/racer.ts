@@ -1,0 +1,424 @@
+/**
+ * Lane racer: steer across a four-lane road through slower traffic. The road
+ * speeds up with distance and the score is the distance driven; a crash costs
+ * a life. Positions are fractions of a 16:9 picture; draw() scales them.
+ */
+import type { StreamGameState } from '../../../web/api/contract.ts';
+import type { ControlState } from '../controls.ts';
+import { drawGameOver, HUD_HEIGHT, HudCache } from './hud.ts';
+import { canCache, Layer, SpriteSet } from './layers.ts';
+import { createRng } from './rng.ts';
+import { Round, START_LIVES } from './round.ts';
+import type { Ctx2D, StreamGame } from './types.ts';
+
+const ROAD_LEFT = 0.3;
+const ROAD_RIGHT = 0.7;
+const LANES = 4;
+const LANE_WIDTH = (ROAD_RIGHT - ROAD_LEFT) / LANES;
+const CAR_W = 0.05;
+const CAR_H = 0.15;
+const PLAYER_Y = 0.76;
+/** Lateral speed, picture widths per tick (crosses a lane in about 10 ticks). */
+const STEER = 0.75 / 60;
+/** Road speed in picture heights per second: starts calm, tops out fast. */
+const SPEED_START = 0.9;
+const SPEED_MAX = 2.6;
+const SPEED_GAIN = 0.012;
+const POINTS_PER_HEIGHT = 10;
+/**
+ * How fast each lane's traffic drifts down the screen, as a share of the road
+ * speed. One speed per lane: cars in a lane never run into each other.
+ */
+const LANE_DRIFT = [0.68, 0.58, 0.5, 0.42] as const;
+/** Scenery repeats every this many picture heights of road. */
+const SCENERY_PERIOD = 0.3;
+const ACCENT = '#ffcc33';
+const PLAYER_COLOR = '#22d3ee';
+// No blue or cyan: the player's car must be the only one in its colour.
+const TRAFFIC_COLORS = ['#ff5d73', '#ff9f43', '#7bd88f', '#b28cff', '#e9edf5', '#f4d35e'] as const;
+const HINT = '← → / A D / stick to steer · or touch the road';
+
+interface Car {
+  lane: number;
+  /** Centre, picture heights from the top. */
+  y: number;
+  w: number;
+  h: number;
+  truck: boolean;
+  color: string;
+}
+
+interface Crash {
+  x: number;
+  y: number;
+  t: number;
+}
+
+const laneCentre = (lane: number): number => ROAD_LEFT + LANE_WIDTH * (lane + 0.5);
+const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+const round4 = (v: number): number => Math.round(v * 10000) / 10000;
+
+/** Deterministic scenery per road slot: no state to keep, same trees every time a slot scrolls by. */
+function slotHash(i: number): number {
+  let t = Math.imul(i ^ 0x2c1b3c6d, 0x297a2d39);
+  t ^= t >>> 15;
+  t = Math.imul(t, 0x85ebca6b);
+  t ^= t >>> 13;
+  return (t >>> 0) / 4294967296;
+}
+
+export function createRacer(opts: { title: string; seed: number }): StreamGame {
+  const rng = createRng(opts.seed);
+  const round = new Round();
+  let x = laneCentre(1);
+  let distance = 0;
+  let speed = SPEED_START;
+  let spawnIn = 1;
+  let cars: Car[] = [];
+  let crashes: Crash[] = [];
+  /** Counts rounds, so a game-over picture is never reused for the next round's. */
+  let roundNo = 0;
+  const hud = new HudCache();
+  const roadLayer = new Layer(true);
+  const overLayer = new Layer(true);
+  const carSprites = new SpriteSet();
+  const treeSprites = new SpriteSet();
+
+  function reset(): void {
+    roundNo++;
+    x = laneCentre(1);
+    distance = 0;
+    speed = SPEED_START;
+    spawnIn = 1;
+    cars = [];
+    crashes = [];
+  }
+
+  function spawnRow(): void {
+    // Never more than two of four lanes in a row, so there is always a way through.
+    const count = rng.next() < 0.15 + Math.min(0.35, distance * 0.003) ? 2 : 1;
+    const free = [0, 1, 2, 3].filter((lane) => !cars.some((c) => c.lane === lane && c.y - c.h / 2 < 0.05));
+    for (let i = 0; i < count && free.length > 0; i++) {
+      const lane = free.splice(rng.int(free.length), 1)[0] ?? 0;
+      const truck = rng.next() < 0.22;
+      const h = truck ? CAR_H * 1.55 : CAR_H;
+      cars.push({
+        lane,
+        y: -h / 2 - 0.02,
+        w: truck ? CAR_W * 1.2 : CAR_W,
+        h,
+        truck,
+        color: TRAFFIC_COLORS[rng.int(TRAFFIC_COLORS.length)] ?? '#e9edf5',
+      });
+    }
+  }
+
+  function steer(c: ControlState): void {
+    const p = c.pointer;
+    if (p?.down && Math.abs(c.x) < 0.1) {
+      x += clamp(p.x - x, -STEER * 1.3, STEER * 1.3);
+    } else {
+      x += c.x * STEER;
+    }
+    x = clamp(x, ROAD_LEFT + CAR_W * 0.6, ROAD_RIGHT - CAR_W * 0.6);
+  }
+
+  function collide(): void {
+    const shrink = 0.8;
+    for (const car of cars) {
+      const dx = Math.abs(laneCentre(car.lane) - x);
+      const dy = Math.abs(car.y - PLAYER_Y);
+      if (dx < ((car.w + CAR_W) / 2) * shrink && dy < ((car.h + CAR_H) / 2) * shrink) {
+        if (round.hit()) {
+          crashes.push({ x: (x + laneCentre(car.lane)) / 2, y: (car.y + PLAYER_Y) / 2, t: 0 });
+          cars = cars.filter((o) => o !== car);
+        }
+        return;
+      }
+    }
+  }
+
+  function tick(c: ControlState): void {
+    if (round.begin(c)) reset();
+    crashes = crashes.filter((e) => ++e.t < 30);
+    if (round.over) return;
+
+    steer(c);
+    speed = Math.min(SPEED_MAX, SPEED_START + distance * SPEED_GAIN);
+    const step = speed / 60;
+    distance += step;
+    const target = Math.floor(distance * POINTS_PER_HEIGHT);
+    if (target > round.score) round.addScore(target - round.score);
+
+    for (const car of cars) car.y += step * (LANE_DRIFT[car.lane] ?? 0.5);
+    cars = cars.filter((car) => car.y - car.h / 2 < 1.05);
+    spawnIn -= step;
+    if (spawnIn <= 0) {
+      spawnRow();
+      spawnIn = rng.range(0.5, 0.95);
+    }
+    collide();
+  }
+
+  /**
+   * The road and verges repeat every two bands (verge stripes alternate), so
+   * they are painted once into a strip one repeat taller than the picture and
+   * copied at a whole-pixel scroll offset. Rows are in pixels: `o` is the
+   * scroll offset within the repeat, row y shows road phase (y - o) mod cycle.
+   * Only opaque fills on whole pixels: the copy and the direct drawing match.
+   */
+  function roadGeometry(w: number, h: number) {
+    const kerbLen = Math.max(1, Math.round((SCENERY_PERIOD * h) / 2));
+    const band = kerbLen * 2;
+    const dashW = Math.max(1, Math.round(w * 0.004));
+    return {
+      kerbLen,
+      band,
+      cycle: band * 2,
+      roadL: Math.round(ROAD_LEFT * w),
+      roadR: Math.round(ROAD_RIGHT * w),
+      kerb: Math.max(1, Math.round(w * 0.012)),
+      dashW,
+      dashLen: Math.round(band * 0.45),
+      /** Pixels driven: the scroll position shared by the road, the trees and the stripes. */
+      scroll: Math.floor(distance * h),
+    };
+  }
+
+  /** Calls fn(y, len) for the rows in [0, height) whose phase (y - o) mod period lies in [a, b). */
+  function runs(height: number, o: number, period: number, a: number, b: number, fn: (y: number, len: number) => void): void {
+    for (let y = ((o + a) % period) - period; y < height; y += period) {
+      const y0 = Math.max(0, y);
+      const y1 = Math.min(height, y + b - a);
+      if (y1 > y0) fn(y0, y1 - y0);
+    }
+  }
+
+  function paintRoad(ctx: Ctx2D, w: number, height: number, o: number, g: ReturnType<typeof roadGeometry>): void {
+    const { band, kerbLen, roadL, roadR, kerb, dashW, dashLen } = g;
+    ctx.fillStyle = '#0c1f17';
+    ctx.fillRect(0, 0, w, height);
+    // Mown stripes on the verges give the speed something to show against.
+    ctx.fillStyle = '#0f2619';
+    runs(height, o, band * 2, band, band * 2, (y, len) => {
+      ctx.fillRect(0, y, roadL - kerb, len);
+      ctx.fillRect(roadR + kerb, y, w - roadR - kerb, len);
+    });
+    ctx.fillStyle = '#262a33';
+    ctx.fillRect(roadL, 0, roadR - roadL, height);
+    ctx.fillStyle = '#eef1f6';
+    ctx.fillRect(roadL - kerb, 0, kerb, height);
+    ctx.fillRect(roadR, 0, kerb, height);
+    ctx.fillStyle = '#d9394f';
+    runs(height, o, kerbLen * 2, kerbLen, kerbLen * 2, (y, len) => {
+      ctx.fillRect(roadL - kerb, y, kerb, len);
+      ctx.fillRect(roadR, y, kerb, len);
+    });
+    // Lane dashes: light grey at 55% over the asphalt, mixed in advance.
+    ctx.fillStyle = '#90949c';
+    runs(height, o, band, 0, dashLen, (y, len) => {
+      for (let lane = 1; lane < LANES; lane++) {
+        ctx.fillRect(Math.round((ROAD_LEFT + lane * LANE_WIDTH) * w - dashW / 2), y, dashW, len);
+      }
+    });
+  }
+
+  function drawRoad(ctx: Ctx2D, w: number, h: number, g: ReturnType<typeof roadGeometry>): void {
+    const o = ((g.scroll % g.cycle) + g.cycle) % g.cycle;
+    if (canCache(ctx) && process.env.STRIP) {
+      const strip = roadLayer.get(w, h + g.cycle, `${h}`, (c) => paintRoad(c, w, h + g.cycle, 0, g));
+      ctx.drawImage(strip, 0, o - g.cycle);
+    } else {
+      paintRoad(ctx, w, h, o, g);
+    }
+  }
+
+  /** One tree (shadow, crown, highlight) centred on (x, y). */
+  function paintTree(ctx: Ctx2D, x: number, y: number, size: number, light: boolean): void {
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+    ctx.beginPath();
+    ctx.arc(x + size * 0.3, y + size * 0.3, size, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = light ? '#1f6b3f' : '#1a5a36';
+    ctx.beginPath();
+    ctx.arc(x, y, size, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#2e8a52';
+    ctx.beginPath();
+    ctx.arc(x - size * 0.25, y - size * 0.25, size * 0.5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  /**
+   * Trees stand in road bands (slotHash(id) places them, so the same trees
+   * come by every time). Sizes come in 16 steps so a handful of sprites
+   * (three anti-aliased discs each) serve every tree.
+   */
+  function drawTrees(ctx: Ctx2D, w: number, h: number, g: ReturnType<typeof roadGeometry>): void {
+    const first = Math.ceil((g.scroll - h) / g.band) - 2;
+    const last = Math.floor(g.scroll / g.band) + 1;
+    const cache = canCache(ctx) ? ctx : null;
+    for (let id = first; id <= last; id++) {
+      const top = g.scroll - (id + 1) * g.band;
+      for (let side = 0; side < 2; side++) {
+        const r = slotHash(id * 2 + side);
+        if (r < 0.2) continue;
+        const x = Math.round((side === 0 ? 0.04 + r * 0.19 : 0.77 + r * 0.15) * w);
+        const y = Math.round(top + g.band * (0.2 + r * 0.5));
+        const step = Math.round(r * 16);
+        const size = h * (0.035 + (step / 16) * 0.03);
+        const light = r > 0.6;
+        if (!cache) {
+          paintTree(ctx, x, y, size, light);
+          continue;
+        }
+        const c = Math.ceil(size) + 2;
+        const span = Math.ceil(size * 2.3) + 4;
+        treeSprites.draw(cache, w, h, `${step}|${light}`, x - c, y - c, span, span, (t) => paintTree(t, c, c, size, light));
+      }
+    }
+  }
+
+  /** A car with its centre at (cx, cy); the player's ("lit") has stripes, headlights and beams. */
+  function paintCar(ctx: Ctx2D, cx: number, cy: number, cw: number, ch: number, color: string, truck: boolean, lit: boolean): void {
+    const wheelW = cw * 0.18;
+    const wheelH = ch * (truck ? 0.14 : 0.2);
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
+    ctx.fillRect(cx - cw / 2 + cw * 0.12, cy - ch / 2 + ch * 0.06, cw, ch);
+    ctx.fillStyle = '#0b0d12';
+    for (const fy of truck ? [-0.34, 0.1, 0.3] : [-0.3, 0.22]) {
+      ctx.fillRect(cx - cw / 2 - wheelW * 0.45, cy + fy * ch - wheelH / 2, wheelW, wheelH);
+      ctx.fillRect(cx + cw / 2 - wheelW * 0.55, cy + fy * ch - wheelH / 2, wheelW, wheelH);
+    }
+    ctx.fillStyle = color;
+    ctx.fillRect(cx - cw / 2, cy - ch / 2, cw, ch);
+    if (truck) {
+      // Cab in front, a pale cargo box behind it.
+      ctx.fillStyle = '#1a2030';
+      ctx.fillRect(cx - cw * 0.38, cy - ch * 0.44, cw * 0.76, ch * 0.1);
+      ctx.fillStyle = '#d9dde6';
+      ctx.fillRect(cx - cw / 2, cy - ch * 0.22, cw, ch * 0.72);
+      ctx.fillStyle = 'rgba(0, 0, 0, 0.15)';
+      ctx.fillRect(cx - cw * 0.05, cy - ch * 0.2, cw * 0.1, ch * 0.68);
+    } else {
+      ctx.fillStyle = '#141a28';
+      ctx.fillRect(cx - cw * 0.36, cy - ch * 0.24, cw * 0.72, ch * 0.17);
+      ctx.fillRect(cx - cw * 0.36, cy + ch * 0.16, cw * 0.72, ch * 0.11);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.18)';
+      ctx.fillRect(cx - cw * 0.36, cy - ch * 0.07, cw * 0.72, ch * 0.23);
+    }
+    ctx.fillStyle = '#ff3b4f';
+    ctx.fillRect(cx - cw * 0.45, cy + ch / 2 - ch * 0.05, cw * 0.22, ch * 0.04);
+    ctx.fillRect(cx + cw * 0.23, cy + ch / 2 - ch * 0.05, cw * 0.22, ch * 0.04);
+    if (lit) {
+      // Racing stripes: the player's car reads as "mine" even in a crowd.
+      ctx.fillStyle = '#f5fbff';
+      ctx.fillRect(cx - cw * 0.16, cy - ch / 2, cw * 0.1, ch * 0.26);
+      ctx.fillRect(cx + cw * 0.06, cy - ch / 2, cw * 0.1, ch * 0.26);
+      ctx.fillRect(cx - cw * 0.16, cy + ch * 0.27, cw * 0.1, ch * 0.23);
+      ctx.fillRect(cx + cw * 0.06, cy + ch * 0.27, cw * 0.1, ch * 0.23);
+      ctx.fillStyle = 'rgba(255, 246, 200, 0.95)';
+      ctx.fillRect(cx - cw * 0.45, cy - ch / 2 + ch * 0.01, cw * 0.22, ch * 0.04);
+      ctx.fillRect(cx + cw * 0.23, cy - ch / 2 + ch * 0.01, cw * 0.22, ch * 0.04);
+      // Headlight beams: the one soft shape that makes the player's car read at a glance.
+      ctx.save();
+      ctx.globalAlpha = 0.12;
+      ctx.fillStyle = '#fff6c8';
+      ctx.beginPath();
+      ctx.moveTo(cx - cw * 0.4, cy - ch / 2);
+      ctx.lineTo(cx - cw * 0.9, cy - ch * 1.5);
+      ctx.lineTo(cx + cw * 0.9, cy - ch * 1.5);
+      ctx.lineTo(cx + cw * 0.4, cy - ch / 2);
+      ctx.closePath();
+      ctx.fill();
+      ctx.restore();
+    }
+  }
+
+  /**
+   * Cars are sprites: painted once per colour and size, copied with their
+   * centre on a whole pixel (drawn directly at that same pixel elsewhere).
+   */
+  function drawCar(ctx: Ctx2D, w: number, h: number, car: { x: number; y: number; w: number; h: number }, color: string, truck: boolean, lit: boolean): void {
+    const cw = car.w * w;
+    const ch = car.h * h;
+    const x = Math.round(car.x * w);
+    const y = Math.round(car.y * h);
+    if (!canCache(ctx)) {
+      paintCar(ctx, x, y, cw, ch, color, truck, lit);
+      return;
+    }
+    // Sprite box around the centre: wheels and shadow stick out, the beams reach far ahead.
+    const left = Math.ceil(cw * (lit ? 0.9 : 0.6)) + 1;
+    const up = Math.ceil(ch * (lit ? 1.5 : 0.5)) + 1;
+    const sw = left + Math.ceil(cw * (lit ? 0.9 : 0.62)) + 2;
+    const sh = up + Math.ceil(ch * 0.56) + 2;
+    carSprites.draw(ctx, w, h, `${color}|${truck}|${lit}`, x - left, y - up, sw, sh, (c) =>
+      paintCar(c, left, up, cw, ch, color, truck, lit),
+    );
+  }
+
+  function drawSpeed(ctx: Ctx2D, w: number, h: number): void {
+    // A bar on the right verge: how close to top speed, at a glance.
+    const bw = Math.max(3, Math.round(w * 0.012));
+    const pad = Math.max(1, Math.round(bw * 0.25));
+    const bx = Math.round(w * 0.955);
+    const top = Math.round(h * (HUD_HEIGHT + 0.06));
+    const bh = Math.round(h * 0.5);
+    const fill = Math.round(bh * ((speed - SPEED_START) / (SPEED_MAX - SPEED_START)));
+    ctx.fillStyle = 'rgba(8, 10, 18, 0.7)';
+    ctx.fillRect(bx - pad, top - pad, bw + 2 * pad, bh + 2 * pad);
+    ctx.fillStyle = fill > bh * 0.8 ? '#ff5d73' : ACCENT;
+    ctx.fillRect(bx, top + bh - fill, bw, fill);
+  }
+
+  function paint(ctx: Ctx2D, w: number, h: number): void {
+    const g = roadGeometry(w, h);
+    drawRoad(ctx, w, h, g);
+    if (!process.env.NOTREES) drawTrees(ctx, w, h, g);
+    if (!process.env.NOCARS) for (const car of cars) {
+      drawCar(ctx, w, h, { x: laneCentre(car.lane), y: car.y, w: car.w, h: car.h }, car.color, car.truck, false);
+    }
+    if (!round.blinkHidden) drawCar(ctx, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
+    for (const e of crashes) {
+      ctx.save();
+      ctx.globalAlpha = 1 - e.t / 30;
+      ctx.strokeStyle = '#ffd166';
+      ctx.lineWidth = Math.max(1, h * 0.008);
+      ctx.beginPath();
+      ctx.arc(e.x * w, e.y * h, h * (0.03 + e.t * 0.004), 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
+    drawSpeed(ctx, w, h);
+    if (!process.env.NOHUD) hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    if (round.over) {
+      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
+    } else if (round.ticks < 240 && !process.env.NOHINT) {
+      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
+    }
+  }
+
+  function draw(ctx: Ctx2D, w: number, h: number): void {
+    // Game over with the last crash faded: nothing moves, so the whole frame is one copy.
+    if (round.over && crashes.length === 0 && canCache(ctx)) {
+      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
+      return;
+    }
+    overLayer.release();
+    paint(ctx, w, h);
+  }
+
+  function state(): StreamGameState {
+    return {
+      kind: 'racer',
+      score: round.score,
+      best: round.best,
+      lives: round.lives,
+      over: round.over,
+      player: { x: round4(x), y: PLAYER_Y },
+    };
+  }
+
+  return { kind: 'racer', tick, draw, state };
+}

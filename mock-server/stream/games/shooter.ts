@@ -1,0 +1,420 @@
+/**
+ * Top-down shooter: fly the ship anywhere in the lower field, hold fire, and
+ * shoot down waves from the top (drones, weavers, divers that aim at you,
+ * armoured heavies that shoot back). Touching an enemy or its shot costs a
+ * life. Positions are fractions of a 16:9 picture; distances are measured in
+ * picture heights so circles stay round.
+ */
+import type { StreamGameState } from '../../../web/api/contract.ts';
+import type { ControlState } from '../controls.ts';
+import { drawGameOver, drawHint, drawHud, HUD_HEIGHT } from './hud.ts';
+import { createRng, type Rng } from './rng.ts';
+import { Round, START_LIVES } from './round.ts';
+import type { Ctx2D, StreamGame } from './types.ts';
+
+/** Picture width in picture heights: converts x fractions into round distances. */
+const ASPECT = 16 / 9;
+const SHIP_R = 0.045;
+/** The ship stays below the top bar and above the bottom strip (the frame code's corner). */
+const SHIP_TOP = HUD_HEIGHT + 0.08;
+const SHIP_BOTTOM = 0.8;
+const SHIP_SPEED = 0.95 / 60;
+const POINTER_SPEED = 1.5 / 60;
+const FIRE_EVERY = 8;
+const BULLET_SPEED = 1.8 / 60;
+const BULLET_R = 0.012;
+const ENEMY_SHOT_SPEED = 0.5 / 60;
+const ACCENT = '#38e8ff';
+const HINT = 'Move: stick / arrows · Fire: A / Space · or touch';
+
+type EnemyKind = 'drone' | 'weaver' | 'diver' | 'heavy';
+
+interface EnemySpec {
+  r: number;
+  hp: number;
+  speed: number;
+  points: number;
+  color: string;
+}
+
+const SPECS: Record<EnemyKind, EnemySpec> = {
+  drone: { r: 0.038, hp: 1, speed: 0.32 / 60, points: 10, color: '#ff5d73' },
+  weaver: { r: 0.038, hp: 1, speed: 0.24 / 60, points: 20, color: '#ffb547' },
+  diver: { r: 0.034, hp: 1, speed: 0.55 / 60, points: 30, color: '#c48bff' },
+  heavy: { r: 0.068, hp: 5, speed: 0.12 / 60, points: 60, color: '#4f8dff' },
+};
+
+interface Enemy {
+  kind: EnemyKind;
+  x: number;
+  y: number;
+  /** Where a weaver's sway is centred. */
+  baseX: number;
+  vx: number;
+  vy: number;
+  hp: number;
+  age: number;
+  /** Ticks of white flash after a hit that did not kill. */
+  flash: number;
+}
+
+interface Shot {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+}
+
+interface Blast {
+  x: number;
+  y: number;
+  t: number;
+  r: number;
+  color: string;
+}
+
+interface Star {
+  x: number;
+  y: number;
+  speed: number;
+  size: number;
+  shade: string;
+}
+
+const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+const round4 = (v: number): number => Math.round(v * 10000) / 10000;
+
+/** Distance in picture heights between two points given as picture fractions. */
+function dist(ax: number, ay: number, bx: number, by: number): number {
+  return Math.hypot((ax - bx) * ASPECT, ay - by);
+}
+
+function makeStars(rng: Rng): Star[] {
+  const shades = ['#39405a', '#5b6488', '#a9b3d6'];
+  return Array.from({ length: 70 }, (_, i) => {
+    const layer = i % 3;
+    return {
+      x: rng.next(),
+      y: rng.next(),
+      speed: (0.02 + layer * 0.05) / 60,
+      size: 0.003 + layer * 0.002,
+      shade: shades[layer] ?? '#5b6488',
+    };
+  });
+}
+
+export function createShooter(opts: { title: string; seed: number }): StreamGame {
+  const rng = createRng(opts.seed);
+  const stars = makeStars(createRng(opts.seed ^ 0x5f3759df));
+  const round = new Round();
+  let ship = { x: 0.5, y: 0.7 };
+  let cooldown = 0;
+  let spawnIn = 60;
+  let enemies: Enemy[] = [];
+  let bullets: Shot[] = [];
+  let shots: Shot[] = [];
+  let blasts: Blast[] = [];
+
+  function reset(): void {
+    ship = { x: 0.5, y: 0.7 };
+    cooldown = 0;
+    spawnIn = 60;
+    enemies = [];
+    bullets = [];
+    shots = [];
+    blasts = [];
+  }
+
+  function pickKind(seconds: number): EnemyKind {
+    // New kinds join as the round goes on; drones stay the bulk.
+    const roll = rng.next();
+    if (seconds > 25 && roll < 0.12) return 'heavy';
+    if (seconds > 12 && roll < 0.3) return 'diver';
+    if (seconds > 5 && roll < 0.55) return 'weaver';
+    return 'drone';
+  }
+
+  function spawn(): void {
+    const seconds = round.ticks / 60;
+    const kind = pickKind(seconds);
+    const spec = SPECS[kind];
+    const x = rng.range(0.06, 0.94);
+    const y = HUD_HEIGHT - spec.r;
+    let vx = 0;
+    let vy = spec.speed * (1 + Math.min(0.8, seconds * 0.01));
+    if (kind === 'diver') {
+      // Aimed at where the ship is now: dodging means moving.
+      const d = Math.max(0.001, dist(x, y, ship.x, ship.y));
+      vx = (((ship.x - x) * ASPECT) / d) * vy / ASPECT;
+      vy = ((ship.y - y) / d) * vy;
+    }
+    enemies.push({ kind, x, y, baseX: x, vx, vy, hp: spec.hp, age: 0, flash: 0 });
+  }
+
+  function move(c: ControlState): void {
+    const p = c.pointer;
+    if (p?.down && Math.abs(c.x) < 0.1 && Math.abs(c.y) < 0.1) {
+      const d = dist(p.x, p.y, ship.x, ship.y);
+      const step = Math.min(d, POINTER_SPEED);
+      if (d > 0.0001) {
+        ship.x += ((p.x - ship.x) / d) * step;
+        ship.y += ((p.y - ship.y) / d) * step;
+      }
+    } else {
+      ship.x += (c.x * SHIP_SPEED) / ASPECT;
+      ship.y += c.y * SHIP_SPEED;
+    }
+    ship.x = clamp(ship.x, SHIP_R, 1 - SHIP_R);
+    ship.y = clamp(ship.y, SHIP_TOP, SHIP_BOTTOM);
+  }
+
+  function fire(c: ControlState): void {
+    if (cooldown > 0) cooldown--;
+    if (!c.action || cooldown > 0) return;
+    cooldown = FIRE_EVERY;
+    const side = (SHIP_R * 0.55) / ASPECT;
+    bullets.push({ x: ship.x - side, y: ship.y - SHIP_R, vx: 0, vy: -BULLET_SPEED });
+    bullets.push({ x: ship.x + side, y: ship.y - SHIP_R, vx: 0, vy: -BULLET_SPEED });
+  }
+
+  function blast(x: number, y: number, r: number, color: string): void {
+    blasts.push({ x, y, t: 0, r, color });
+  }
+
+  function updateEnemies(): void {
+    for (const e of enemies) {
+      e.age++;
+      if (e.flash > 0) e.flash--;
+      e.y += e.vy;
+      e.x = e.kind === 'weaver' ? e.baseX + Math.sin(e.age * 0.05) * 0.09 : e.x + e.vx;
+      if (e.kind === 'heavy' && e.age % 90 === 45) {
+        const d = Math.max(0.001, dist(e.x, e.y, ship.x, ship.y));
+        shots.push({
+          x: e.x,
+          y: e.y + SPECS.heavy.r,
+          vx: (((ship.x - e.x) * ASPECT) / d) * ENEMY_SHOT_SPEED / ASPECT,
+          vy: ((ship.y - e.y) / d) * ENEMY_SHOT_SPEED,
+        });
+      }
+    }
+    enemies = enemies.filter((e) => e.y < 1.1 && e.x > -0.1 && e.x < 1.1);
+  }
+
+  function hitEnemies(): void {
+    bullets = bullets.filter((b) => {
+      for (const e of enemies) {
+        if (e.hp <= 0 || dist(b.x, b.y, e.x, e.y) > SPECS[e.kind].r + BULLET_R) continue;
+        e.hp--;
+        e.flash = 6;
+        if (e.hp === 0) {
+          round.addScore(SPECS[e.kind].points);
+          blast(e.x, e.y, SPECS[e.kind].r, SPECS[e.kind].color);
+        }
+        return false;
+      }
+      return true;
+    });
+    enemies = enemies.filter((e) => e.hp > 0);
+  }
+
+  function hitShip(): void {
+    const r = SHIP_R * 0.75;
+    for (const e of enemies) {
+      if (dist(e.x, e.y, ship.x, ship.y) < SPECS[e.kind].r + r && round.hit()) {
+        blast(ship.x, ship.y, SHIP_R * 1.5, ACCENT);
+        blast(e.x, e.y, SPECS[e.kind].r, SPECS[e.kind].color);
+        e.hp = 0;
+      }
+    }
+    enemies = enemies.filter((e) => e.hp > 0);
+    shots = shots.filter((s) => {
+      if (dist(s.x, s.y, ship.x, ship.y) > BULLET_R + r) return true;
+      if (round.hit()) blast(ship.x, ship.y, SHIP_R * 1.5, ACCENT);
+      return false;
+    });
+  }
+
+  function tick(c: ControlState): void {
+    if (round.begin(c)) reset();
+    for (const s of stars) s.y = (s.y + s.speed) % 1;
+    blasts = blasts.filter((b) => ++b.t < 24);
+    if (round.over) return;
+
+    move(c);
+    fire(c);
+    for (const b of bullets) b.y += b.vy;
+    bullets = bullets.filter((b) => b.y > HUD_HEIGHT);
+    for (const s of shots) {
+      s.x += s.vx;
+      s.y += s.vy;
+    }
+    shots = shots.filter((s) => s.y < 1.05 && s.y > 0 && s.x > -0.05 && s.x < 1.05);
+    updateEnemies();
+    if (--spawnIn <= 0) {
+      spawn();
+      spawnIn = Math.max(16, Math.round(50 - (round.ticks / 60) * 0.6 + rng.range(-8, 8)));
+    }
+    hitEnemies();
+    hitShip();
+  }
+
+  function drawEnemy(ctx: Ctx2D, e: Enemy, w: number, h: number): void {
+    const spec = SPECS[e.kind];
+    const cx = e.x * w;
+    const cy = e.y * h;
+    const r = spec.r * h;
+    ctx.fillStyle = e.flash > 0 ? '#ffffff' : spec.color;
+    ctx.beginPath();
+    switch (e.kind) {
+      case 'drone':
+        ctx.moveTo(cx - r, cy - r * 0.7);
+        ctx.lineTo(cx, cy - r * 0.2);
+        ctx.lineTo(cx + r, cy - r * 0.7);
+        ctx.lineTo(cx, cy + r);
+        break;
+      case 'weaver':
+        ctx.moveTo(cx, cy - r);
+        ctx.lineTo(cx + r, cy);
+        ctx.lineTo(cx, cy + r);
+        ctx.lineTo(cx - r, cy);
+        break;
+      case 'diver': {
+        const a = Math.atan2(e.vy, e.vx * ASPECT);
+        const ca = Math.cos(a);
+        const sa = Math.sin(a);
+        const pt = (fx: number, fy: number): [number, number] => [cx + (fx * ca - fy * sa) * r, cy + (fx * sa + fy * ca) * r];
+        ctx.moveTo(...pt(1.3, 0));
+        ctx.lineTo(...pt(-0.9, 0.9));
+        ctx.lineTo(...pt(-0.4, 0));
+        ctx.lineTo(...pt(-0.9, -0.9));
+        break;
+      }
+      case 'heavy':
+        for (let i = 0; i < 6; i++) {
+          const a = (Math.PI / 3) * i + Math.PI / 6;
+          if (i === 0) ctx.moveTo(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
+          else ctx.lineTo(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
+        }
+        break;
+    }
+    ctx.closePath();
+    ctx.fill();
+    // A dark core with a lit eye: reads as a ship, not a confetti shape.
+    ctx.fillStyle = '#0b0e1a';
+    ctx.beginPath();
+    ctx.arc(cx, cy, r * 0.36, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = e.kind === 'heavy' ? '#ff5d73' : '#fff3c4';
+    ctx.beginPath();
+    ctx.arc(cx, cy, r * 0.16, 0, Math.PI * 2);
+    ctx.fill();
+    if (e.kind === 'heavy') {
+      const bw = r * 1.6;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.2)';
+      ctx.fillRect(cx - bw / 2, cy - r * 1.35, bw, r * 0.16);
+      ctx.fillStyle = '#7bd88f';
+      ctx.fillRect(cx - bw / 2, cy - r * 1.35, (bw * e.hp) / SPECS.heavy.hp, r * 0.16);
+    }
+  }
+
+  function drawShip(ctx: Ctx2D, w: number, h: number): void {
+    const cx = ship.x * w;
+    const cy = ship.y * h;
+    const s = SHIP_R * h;
+    // Engine flame flickers with the tick count: alive even when standing still.
+    ctx.fillStyle = round.ticks % 6 < 3 ? '#ffb547' : '#ff7a45';
+    ctx.beginPath();
+    ctx.moveTo(cx - s * 0.3, cy + s * 0.75);
+    ctx.lineTo(cx, cy + s * (1.3 + (round.ticks % 4) * 0.1));
+    ctx.lineTo(cx + s * 0.3, cy + s * 0.75);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = ACCENT;
+    ctx.beginPath();
+    ctx.moveTo(cx, cy - s * 1.35);
+    ctx.lineTo(cx + s * 0.35, cy - s * 0.2);
+    ctx.lineTo(cx + s * 1.15, cy + s * 0.65);
+    ctx.lineTo(cx + s * 0.4, cy + s * 0.85);
+    ctx.lineTo(cx - s * 0.4, cy + s * 0.85);
+    ctx.lineTo(cx - s * 1.15, cy + s * 0.65);
+    ctx.lineTo(cx - s * 0.35, cy - s * 0.2);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = '#0b3440';
+    ctx.beginPath();
+    ctx.moveTo(cx, cy - s * 0.85);
+    ctx.lineTo(cx + s * 0.2, cy - s * 0.05);
+    ctx.lineTo(cx - s * 0.2, cy - s * 0.05);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  function draw(ctx: Ctx2D, w: number, h: number): void {
+    ctx.fillStyle = '#060912';
+    ctx.fillRect(0, 0, w, h);
+    // A planet low on the right: depth for the price of two arcs.
+    ctx.fillStyle = '#1a2142';
+    ctx.beginPath();
+    ctx.arc(w * 0.86, h * 0.92, h * 0.3, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#121833';
+    ctx.beginPath();
+    ctx.arc(w * 0.86 + h * 0.05, h * 0.92 + h * 0.04, h * 0.28, 0, Math.PI * 2);
+    ctx.fill();
+    for (const s of stars) {
+      const size = Math.max(1, s.size * h);
+      ctx.fillStyle = s.shade;
+      ctx.fillRect(s.x * w, s.y * h, size, size);
+    }
+
+    for (const e of enemies) drawEnemy(ctx, e, w, h);
+    ctx.fillStyle = '#fff3c4';
+    const bw = Math.max(2, BULLET_R * h * 0.5);
+    const bh = BULLET_R * h * 2.4;
+    for (const b of bullets) ctx.fillRect(b.x * w - bw / 2, b.y * h - bh / 2, bw, bh);
+    ctx.fillStyle = '#ff5d73';
+    for (const s of shots) {
+      ctx.beginPath();
+      ctx.arc(s.x * w, s.y * h, BULLET_R * h, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    if (!round.over && !round.blinkHidden) drawShip(ctx, w, h);
+    for (const b of blasts) {
+      const f = b.t / 24;
+      ctx.save();
+      ctx.globalAlpha = 1 - f;
+      ctx.strokeStyle = b.color;
+      ctx.lineWidth = Math.max(1, h * 0.006);
+      ctx.beginPath();
+      ctx.arc(b.x * w, b.y * h, (b.r + f * 0.06) * h, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.fillStyle = '#fff3c4';
+      for (let i = 0; i < 6; i++) {
+        const a = (Math.PI / 3) * i;
+        const d = (b.r * 0.5 + f * 0.08) * h;
+        ctx.fillRect(b.x * w + Math.cos(a) * d, b.y * h + Math.sin(a) * d, h * 0.008, h * 0.008);
+      }
+      ctx.restore();
+    }
+
+    drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    if (round.over) {
+      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
+    } else if (round.ticks < 240) {
+      drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
+    }
+  }
+
+  function state(): StreamGameState {
+    return {
+      kind: 'shooter',
+      score: round.score,
+      best: round.best,
+      lives: round.lives,
+      over: round.over,
+      player: { x: round4(ship.x), y: round4(ship.y) },
+    };
+  }
+
+  return { kind: 'shooter', tick, draw, state };
+}

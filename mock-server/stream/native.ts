@@ -1,0 +1,54 @@
+/**
+ * The two native libraries behind the video stream, loaded on first use so a
+ * mock that never streams video (`--no-video`, socket-only tests) never loads
+ * them: `@roamhq/wrtc` (libwebrtc: the peer connection, VP8 encoding,
+ * congestion control) and `@napi-rs/canvas` (Skia: the game's picture).
+ * Both install from npm with prebuilt binaries.
+ *
+ * A process that loaded wrtc must leave through `process.exit`: libwebrtc's
+ * threads keep the event loop alive, and a natural exit after a track was
+ * stopped crashes in its teardown (main.ts exits explicitly).
+ */
+import { createRequire } from 'node:module';
+
+export interface VideoFrame {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export interface VideoSource {
+  createTrack(): MediaStreamTrack;
+  onFrame(frame: VideoFrame): void;
+}
+
+export interface Wrtc {
+  RTCPeerConnection: typeof RTCPeerConnection;
+  nonstandard: {
+    RTCVideoSource: new (init?: { isScreencast?: boolean }) => VideoSource;
+    RTCVideoSink: new (track: MediaStreamTrack) => { onframe: ((e: { frame: VideoFrame }) => void) | null; stop(): void };
+    rgbaToI420(rgba: VideoFrame, i420: VideoFrame): void;
+  };
+}
+
+export interface CanvasLib {
+  createCanvas(width: number, height: number): {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): CanvasRenderingContext2D;
+  };
+}
+
+const require = createRequire(import.meta.url);
+let wrtc: Wrtc | null = null;
+let canvas: CanvasLib | null = null;
+
+export function loadWrtc(): Wrtc {
+  wrtc ??= require('@roamhq/wrtc') as Wrtc;
+  return wrtc;
+}
+
+export function loadCanvas(): CanvasLib {
+  canvas ??= require('@napi-rs/canvas') as CanvasLib;
+  return canvas;
+}

@@ -1,0 +1,173 @@
+/**
+ * The mock cloud's side of one WebRTC stream (issue 7 part 1): a real
+ * libwebrtc peer (`@roamhq/wrtc`). The client offers (a receive-only video
+ * transceiver and the input data channel); this peer answers with the game's
+ * video track, trickles its ICE candidates over the stream socket, takes
+ * input from the data channel and sends a frame report on it for every frame.
+ *
+ * Scripted load stalls act where a real one would: `stallAt` 30 never
+ * answers the offer, 50 answers but never lets ICE connect, 80 connects but
+ * never sends a frame.
+ */
+import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessage } from '../../web/api/contract.ts';
+import { loadWrtc, type VideoFrame, type VideoSource } from './native.ts';
+import type { Viewer } from './game-stream.ts';
+
+/** Frame reports are skipped while this much is queued on the channel (a slow client must not grow our memory). */
+const MAX_CHANNEL_BUFFER = 256 * 1024;
+
+export interface RtcPeerOptions {
+  /** Sends signalling to the client (the stream socket). */
+  signal(msg: StreamRtcMessage): void;
+  /** A data-channel message: the stream socket's own input handling checks it. */
+  message(text: string): void;
+  /** ICE connected: the peer wants frames now. */
+  connected(): void;
+  /** The connection failed or closed on the client's side. */
+  lost(why: string): void;
+  /** The encoder cap now, kbit/s (clarity and network conditions). */
+  bitrateKbps(): number;
+  stallAt?: 30 | 50 | 80;
+  log(line: string): void;
+}
+
+export interface RtcPeer extends Viewer {
+  signal(msg: StreamRtcMessage): Promise<void>;
+  close(): void;
+}
+
+const live = { peers: 0, sources: 0 };
+/** What is open now, across every session: a test checks nothing is left behind. */
+export function rtcResources(): { peers: number; sources: number } {
+  return { ...live };
+}
+
+export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
+  const wrtc = loadWrtc();
+  const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
+  const source: VideoSource = new wrtc.nonstandard.RTCVideoSource();
+  const track = source.createTrack();
+  live.peers++;
+  live.sources++;
+  let channel: RTCDataChannel | null = null;
+  let bitrate = 0;
+  let renegotiating = false;
+  let closed = false;
+  let connected = false;
+  const iceBlocked = o.stallAt === 50;
+
+  pc.onicecandidate = (e) => {
+    if (closed || iceBlocked) return;
+    o.signal({ type: 'rtc', kind: 'candidate', candidate: e.candidate ? (e.candidate.toJSON() as RtcCandidateInit) : null });
+  };
+  pc.onconnectionstatechange = () => {
+    if (closed) return;
+    const state = pc.connectionState;
+    if (state === 'connected' && !connected) {
+      connected = true;
+      applyBitrate();
+      if (o.stallAt !== 80) o.connected();
+    } else if (state === 'failed' || state === 'closed') {
+      o.lost(`WebRTC connection ${state}`);
+    }
+  };
+  pc.ondatachannel = (e) => {
+    channel = e.channel;
+    channel.onmessage = (m: MessageEvent) => {
+      if (!closed) o.message(typeof m.data === 'string' ? m.data : '');
+    };
+  };
+
+  /**
+   * The encoder cap travels as `b=AS`/`b=TIAS` in the client's description,
+   * as a receiver's limit would: wrtc's RTCRtpSender.setParameters always
+   * answers InvalidStateError. A new cap mid-stream (clarity, network
+   * conditions) renegotiates: this peer offers, the client answers, and the
+   * answer is applied with the cap written in.
+   */
+  function applyBitrate(): void {
+    const want = o.bitrateKbps();
+    if (want === bitrate || renegotiating || pc.signalingState !== 'stable' || !pc.remoteDescription) return;
+    renegotiating = true;
+    void (async () => {
+      try {
+        const offer = await pc.createOffer();
+        await pc.setLocalDescription(offer);
+        if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
+      } catch (err) {
+        renegotiating = false;
+        o.log(`stream: bitrate renegotiation failed: ${String(err)}`);
+      }
+    })();
+  }
+
+  return {
+    async signal(msg) {
+      if (closed) return;
+      try {
+        if (msg.kind === 'offer') {
+          if (o.stallAt === 30) return;
+          bitrate = o.bitrateKbps();
+          await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(msg.sdp, bitrate) });
+          pc.addTrack(track);
+          const answer = await pc.createAnswer();
+          await pc.setLocalDescription(answer);
+          if (closed) return;
+          const sdp = pc.localDescription?.sdp ?? answer.sdp ?? '';
+          o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? sdp.replace(/^a=candidate:.*\r?\n/gm, '') : sdp });
+        } else if (msg.kind === 'answer') {
+          if (!renegotiating || pc.signalingState !== 'have-local-offer') return;
+          const want = o.bitrateKbps();
+          await pc.setRemoteDescription({ type: 'answer', sdp: withBitrate(msg.sdp, want) });
+          bitrate = want;
+          renegotiating = false;
+        } else if (msg.kind === 'candidate') {
+          if (iceBlocked || !msg.candidate) return;
+          await pc.addIceCandidate(msg.candidate);
+        }
+      } catch (err) {
+        o.log(`stream: signalling failed: ${err instanceof Error ? err.message : String(err)}`);
+        o.lost('WebRTC signalling failed');
+      }
+    },
+    frame(video: VideoFrame, info: StreamFrameMessage) {
+      if (closed || !connected) return;
+      applyBitrate();
+      source.onFrame(video);
+      if (channel && channel.readyState === 'open' && channel.bufferedAmount < MAX_CHANNEL_BUFFER) channel.send(JSON.stringify(info));
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      pc.onicecandidate = pc.onconnectionstatechange = pc.ondatachannel = null;
+      try {
+        channel?.close();
+      } catch {
+        // Already closing with the connection.
+      }
+      track.stop();
+      pc.close();
+      live.peers--;
+      live.sources--;
+    },
+  };
+}
+
+/** The SDP with the video section's bandwidth set to `kbps` (b=AS, and b=TIAS in bit/s). */
+export function withBitrate(sdp: string, kbps: number): string {
+  const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
+  const out: string[] = [];
+  let video = false;
+  for (const line of sdp.split(/\r?\n/)) {
+    if (line.startsWith('m=')) video = line.startsWith('m=video');
+    if (video && (line.startsWith('b=AS:') || line.startsWith('b=TIAS:'))) continue;
+    out.push(line);
+    if (video && line.startsWith('c=')) out.push(`b=AS:${kbps}`, `b=TIAS:${kbps * 1000}`);
+  }
+  return out.join(eol);
+}
+
+/** The encoder cap for a clarity under network conditions. */
+export function bitrateCap(level: LevelConfig, capKbps: number): number {
+  return capKbps > 0 ? Math.min(level.bitrate, capKbps) : level.bitrate;
+}

@@ -1,0 +1,124 @@
+/**
+ * The client's WebRTC peer of one stream (issue 7 part 2): it offers a
+ * receive-only video transceiver and the input data channel, takes the
+ * cloud's answer and trickled ICE candidates from the stream socket, and
+ * reports each real step: answered (50 %), connected (80 %), the video
+ * track, and the frame reports that come down the data channel. The cloud
+ * may offer again mid-stream (a new bitrate cap); this peer answers.
+ * No ICE servers: the mock cloud is reached directly (loopback or LAN); a
+ * vendor adapter would pass its STUN/TURN servers here.
+ */
+import { STREAM_DATA_CHANNEL, type RtcCandidateInit, type StreamFrameMessage, type StreamRtcMessage } from '../api/contract.ts';
+
+export interface RtcLinkOptions {
+  PeerConnection: typeof RTCPeerConnection;
+  /** Sends signalling on the stream socket. */
+  signal(msg: StreamRtcMessage): void;
+  answered(): void;
+  connected(): void;
+  track(track: MediaStreamTrack): void;
+  report(msg: StreamFrameMessage): void;
+  /** The connection failed or closed under us. */
+  failed(why: string): void;
+  log(line: string): void;
+}
+
+export interface RtcLink {
+  /** Creates and sends the offer. */
+  start(): Promise<void>;
+  handle(msg: StreamRtcMessage): Promise<void>;
+  /** Sends on the data channel; false when it is not open (the caller falls back to the socket). */
+  send(text: string): boolean;
+  stats(): Promise<RTCStatsReport | null>;
+  close(): void;
+}
+
+const isFrameReport = (v: unknown): v is StreamFrameMessage =>
+  typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'frame' && typeof (v as { input_seq?: unknown }).input_seq === 'number';
+
+export function createRtcLink(o: RtcLinkOptions): RtcLink {
+  const pc = new o.PeerConnection({ iceServers: [] });
+  // Input must arrive and in order: a lost key-up would leave a key held.
+  const channel = pc.createDataChannel(STREAM_DATA_CHANNEL, { ordered: true });
+  let closed = false;
+  let connected = false;
+  let remoteSet = false;
+  const early: RtcCandidateInit[] = [];
+
+  pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.ontrack = (e) => {
+    if (!closed) o.track(e.track);
+  };
+  pc.onicecandidate = (e) => {
+    if (closed) return;
+    o.signal({ type: 'rtc', kind: 'candidate', candidate: e.candidate ? (e.candidate.toJSON() as RtcCandidateInit) : null });
+  };
+  pc.onconnectionstatechange = () => {
+    if (closed) return;
+    const state = pc.connectionState;
+    if (state === 'connected' && !connected) {
+      connected = true;
+      o.connected();
+    } else if (state === 'failed' || (state === 'disconnected' && connected) || state === 'closed') {
+      o.failed(`WebRTC connection ${state}`);
+    }
+  };
+  channel.onmessage = (e: MessageEvent) => {
+    if (closed || typeof e.data !== 'string') return;
+    try {
+      const msg = JSON.parse(e.data) as unknown;
+      if (isFrameReport(msg)) o.report(msg);
+    } catch {
+      // Not ours to break on: a malformed report is skipped.
+    }
+  };
+
+  async function addCandidate(c: RtcCandidateInit): Promise<void> {
+    try {
+      await pc.addIceCandidate(c);
+    } catch (err) {
+      o.log(`rtc: candidate refused: ${String(err)}`);
+    }
+  }
+
+  return {
+    async start() {
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
+    },
+    async handle(msg) {
+      if (closed) return;
+      if (msg.kind === 'offer') {
+        // The cloud renegotiates mid-stream (a new bitrate cap for a clarity or network change).
+        await pc.setRemoteDescription({ type: 'offer', sdp: msg.sdp });
+        const answer = await pc.createAnswer();
+        await pc.setLocalDescription(answer);
+        if (!closed) o.signal({ type: 'rtc', kind: 'answer', sdp: pc.localDescription?.sdp ?? answer.sdp ?? '' });
+      } else if (msg.kind === 'answer') {
+        await pc.setRemoteDescription({ type: 'answer', sdp: msg.sdp });
+        remoteSet = true;
+        for (const c of early.splice(0)) await addCandidate(c);
+        if (!closed) o.answered();
+      } else if (msg.kind === 'candidate' && msg.candidate) {
+        // Candidates may overtake the answer on a busy server.
+        if (remoteSet) await addCandidate(msg.candidate);
+        else early.push(msg.candidate);
+      }
+    },
+    send(text) {
+      if (closed || channel.readyState !== 'open') return false;
+      channel.send(text);
+      return true;
+    },
+    stats: () => (closed ? Promise.resolve(null) : pc.getStats()),
+    close() {
+      if (closed) return;
+      closed = true;
+      pc.ontrack = pc.onicecandidate = pc.onconnectionstatechange = null;
+      channel.onmessage = null;
+      channel.close();
+      pc.close();
+    },
+  };
+}
