@@ -153,10 +153,13 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     t?.close(1000, 'client');
   }
 
-  function show(frame: Pick<StreamFrameMessage, 'frame' | 'input_seq' | 'inputs'> & Partial<StreamFrameMessage>): void {
+  /** The cloud's report on the stream element, for QA and tests; with video, frame and input_seq come from the picture itself (onPresented). */
+  function show(frame: StreamFrameMessage): void {
     if (!mounted) return;
-    mounted.dataset['frame'] = String(frame.frame);
-    mounted.dataset['inputSeq'] = String(frame.input_seq);
+    if (transport !== 'webrtc') {
+      mounted.dataset['frame'] = String(frame.frame);
+      mounted.dataset['inputSeq'] = String(frame.input_seq);
+    }
     mounted.dataset['inputs'] = String(frame.inputs);
     const p = frame.game?.player;
     if (p) mounted.dataset['player'] = `${p.x.toFixed(3)},${p.y.toFixed(3)}`;
@@ -177,32 +180,42 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     if (framesPresented === 1) progress(100);
   }
 
-  function startRtc(sock: SocketTask): void {
+  /** The WebRTC side of the connection `sock`; `end` is that connection's own ending, so a late failure of an old one never ends a newer one. */
+  function startRtc(sock: SocketTask, end: (reason: SdkDisconnect, message?: string) => void): void {
     const PeerConnection = opts.PeerConnection ?? globalThis.RTCPeerConnection;
     if (typeof PeerConnection !== 'function') {
-      report?.('failed', 'This browser cannot play the stream: it has no WebRTC.');
+      end('failed', 'This browser cannot play the stream: it has no WebRTC.');
       return;
     }
-    presenter = (opts.presenter ?? createVideoPresenter)(onPresented);
-    presenter.mount(mounted);
-    const current = presenter;
-    link = createRtcLink({
-      PeerConnection,
-      signal: (m) => {
-        if (sock.readyState === SOCKET_STATE.OPEN) sock.send(m);
-      },
-      answered: () => progress(50),
-      connected: () => progress(80),
-      track: (t) => current.show(t),
-      report: (r) => {
-        lastReport = r;
-        show(r);
-      },
-      failed: (why) => report?.('lost', why),
-      log,
-    });
+    const current = (opts.presenter ?? createVideoPresenter)(onPresented);
+    presenter = current;
+    current.mount(mounted);
+    const setUp = (err: unknown): void => end('failed', `The stream could not be set up: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      link = createRtcLink({
+        PeerConnection,
+        signal: (m) => {
+          if (sock.readyState === SOCKET_STATE.OPEN) sock.send(m);
+        },
+        answered: () => progress(50),
+        connected: () => progress(80),
+        track: (t) => current.show(t),
+        report: (r) => {
+          lastReport = r;
+          show(r);
+        },
+        failed: (why) => end('lost', why),
+        log,
+      });
+    } catch (err) {
+      setUp(err);
+      return;
+    }
     progress(30);
-    link.start().catch((err: unknown) => report?.('failed', `The stream could not be set up: ${String(err)}`));
+    const mine = link;
+    mine.start().catch((err: unknown) => {
+      if (link === mine) setUp(err);
+    });
   }
 
   function connect(to: StreamTarget): void {
@@ -228,8 +241,9 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     };
     report = end;
     timers.push(
+      // Also when the server never says hello; the socket transport keeps its server-driven steps (a scripted load stall waits).
       clock.setTimeout(() => {
-        if (framesPresented === 0 && transport === 'webrtc') end('failed', `The video stream did not connect within ${Math.round(connectTimeoutMs / 1000)} s.`);
+        if (framesPresented === 0 && transport !== 'socket') end('failed', `The video stream did not connect within ${Math.round(connectTimeoutMs / 1000)} s.`);
       }, connectTimeoutMs),
     );
     watch = clock.setInterval(() => {
@@ -240,7 +254,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
         opened = true;
       }),
       sock.on('message', (text: string) => {
-        if (task === sock) onMessage(text, sock);
+        if (task === sock) onMessage(text, sock, end);
       }),
       sock.on('error', () => {
         // Never connected: no close may follow (connect timeout, constructor failure).
@@ -255,17 +269,23 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     sock.connect();
   }
 
-  function onMessage(text: string, sock: SocketTask): void {
+  function onMessage(text: string, sock: SocketTask, end: (reason: SdkDisconnect, message?: string) => void): void {
     const msg = parse(text);
     if (!msg) return;
     switch (msg.type) {
       case 'hello':
+        // One hello a connection: a second would leak the first peer.
+        if (transport !== null) return;
         transport = msg.transport === 'webrtc' ? 'webrtc' : 'socket';
-        if (transport === 'webrtc') startRtc(sock);
+        if (transport === 'webrtc') startRtc(sock, end);
         return;
-      case 'rtc':
-        link?.handle(msg).catch((err: unknown) => report?.('failed', `The stream could not be set up: ${String(err)}`));
+      case 'rtc': {
+        const mine = link;
+        mine?.handle(msg).catch((err: unknown) => {
+          if (link === mine) end('failed', `The stream could not be set up: ${err instanceof Error ? err.message : String(err)}`);
+        });
         return;
+      }
       case 'progress':
         // The socket transport's steps; WebRTC reports its own.
         if (transport !== 'webrtc' && PROGRESS_VALUES.has(msg.value)) progress(msg.value as StreamProgressValue);
@@ -320,7 +340,10 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
         framesDecoded: 0,
       };
     }
-    const report = await link.stats();
+    const mine = link;
+    const report = await mine.stats();
+    // A drop or reconnect while waiting: these counters belong to a stream that is gone.
+    if (link !== mine) return null;
     const sample = report ? sampleOf(report) : null;
     if (!sample) return null;
     const out = computeStats(prevSample, sample, { at, inputLatencyMs });
