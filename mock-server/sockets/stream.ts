@@ -76,6 +76,7 @@ function streamGameOf(ctx: StreamSocketContext, state: GameState, s: PlaySession
     level: () => s.level,
     network: () => networkOf(state),
     frameClock: ctx.frameClock,
+    log: ctx.log,
   });
   return s.game;
 }

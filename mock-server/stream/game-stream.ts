@@ -40,6 +40,7 @@ export interface GameStreamOptions {
   /** Makes the picture; a test may pass one that draws nothing. */
   picture?: Picture;
   random?: () => number;
+  log?: (line: string) => void;
 }
 
 export interface GameStreamFigures {
@@ -107,9 +108,20 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   function deliver(now: number): void {
     while (outbox.length > 0 && (outbox[0] as Pending<unknown>).at <= now) {
       const { video, info } = (outbox.shift() as Pending<{ video: VideoFrame; info: StreamFrameMessage }>).value;
-      for (const v of viewers) v.frame(video, info);
-      framesSent++;
+      show(video, info);
     }
+  }
+
+  /** One viewer's failure (a peer closing under us) must not stop the game for the others or the loop. */
+  function show(video: VideoFrame, info: StreamFrameMessage): void {
+    for (const v of viewers) {
+      try {
+        v.frame(video, info);
+      } catch (err) {
+        o.log?.(`stream: a viewer dropped a frame: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    framesSent++;
   }
 
   function makeFrame(now: number): void {
@@ -126,8 +138,7 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     costCount++;
     const info: StreamFrameMessage = { type: 'frame', frame, input_seq: inputSeq, t: now, inputs, last_input: lastInput, game: game.state() };
     if (net.latencyMs <= 0 && outbox.length === 0) {
-      for (const v of viewers) v.frame(video, info);
-      framesSent++;
+      show(video, info);
       return;
     }
     // Held back: the picture buffer is reused by the next render.

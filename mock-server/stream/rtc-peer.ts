@@ -52,6 +52,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
   let channel: RTCDataChannel | null = null;
   let bitrate = 0;
   let renegotiating = false;
+  const early: RtcCandidateInit[] = [];
   let closed = false;
   let connected = false;
   const iceBlocked = o.stallAt === 50;
@@ -101,6 +102,15 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     })();
   }
 
+  /** A candidate the peer cannot use is not fatal: ICE tries the others. */
+  async function addCandidate(c: RtcCandidateInit): Promise<void> {
+    try {
+      await pc.addIceCandidate(c);
+    } catch (err) {
+      o.log(`stream: ICE candidate refused: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   return {
     async signal(msg) {
       if (closed) return;
@@ -109,6 +119,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           if (o.stallAt === 30) return;
           bitrate = o.bitrateKbps();
           await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(msg.sdp, bitrate) });
+          for (const c of early.splice(0)) await addCandidate(c);
           pc.addTrack(track);
           const answer = await pc.createAnswer();
           await pc.setLocalDescription(answer);
@@ -123,7 +134,9 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           renegotiating = false;
         } else if (msg.kind === 'candidate') {
           if (iceBlocked || !msg.candidate) return;
-          await pc.addIceCandidate(msg.candidate);
+          // Trickled candidates can overtake the offer (or meet a scripted stall that never takes it).
+          if (!pc.remoteDescription) early.push(msg.candidate);
+          else await addCandidate(msg.candidate);
         }
       } catch (err) {
         o.log(`stream: signalling failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -134,7 +147,12 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
       if (closed || !connected) return;
       applyBitrate();
       source.onFrame(video);
-      if (channel && channel.readyState === 'open' && channel.bufferedAmount < MAX_CHANNEL_BUFFER) channel.send(JSON.stringify(info));
+      if (!channel || channel.readyState !== 'open' || channel.bufferedAmount >= MAX_CHANNEL_BUFFER) return;
+      try {
+        channel.send(JSON.stringify(info));
+      } catch {
+        // The channel closes with the connection a moment before readyState says so; the close follows.
+      }
     },
     close() {
       if (closed) return;

@@ -80,6 +80,25 @@ const goHome = (page: Page) =>
     dispatchEvent(new PopStateEvent('popstate'));
   });
 const phase = (page: Page) => page.locator('.gs').getAttribute('data-phase');
+/** The number of the last frame shown (read back from the picture's frame code). */
+const shownFrame = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="game-stream"]')?.getAttribute('data-frame') ?? 0));
+/**
+ * Runs the browser clock `ms` forward while the stream plays: in steps shorter than the SDK's
+ * stall watch (10 s without a frame is a lost stream), each after a new frame was shown.
+ */
+async function runWhileStreaming(page: Page, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 4000) {
+    const before = await shownFrame(page);
+    await page.waitForFunction(
+      (n) =>
+        Number(document.querySelector('[data-testid="game-stream"]')?.getAttribute('data-frame') ?? 0) !== n ||
+        document.querySelector('.gs')?.getAttribute('data-phase') !== 'playing',
+      before,
+      { timeout: 10_000 },
+    );
+    await page.clock.runFor(Math.min(4000, left));
+  }
+}
 const back = (page: Page) => page.evaluate(() => (window as unknown as { cgBridgeReceive(m: unknown): void }).cgBridgeReceive({ event: 'back' }));
 
 describe('game screen (SPEC §2, §4; issue 4)', () => {
@@ -299,7 +318,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     const p = await playing('idle-45001');
     await p.page.getByText(/No input for a while/).waitFor({ timeout: 15_000 });
     await screenshot(p.page, 'game-45001-warning');
-    await p.page.clock.runFor(61_000);
+    await runWhileStreaming(p.page, 61_000);
     await p.page.getByTestId('end-reason').waitFor();
     expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/without input/);
     await screenshot(p.page, 'game-45001-ended');

@@ -1,0 +1,204 @@
+/**
+ * The real stream end to end (issue 7): the built app in Chromium plays a game
+ * the mock cloud runs and sends over WebRTC. Frames arrive and are decoded;
+ * input from the virtual gamepad and the keyboard changes the picture (the
+ * frame code drawn into each frame carries the input it reflects, and the
+ * player moves); clarity changes the real resolution; a scripted stall goes
+ * through the SPEC §4 reconnect path; the realtime-info overlay shows live,
+ * measured figures. Screenshots at 844×390 (landscape).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PhonePage } from './harness.ts';
+
+const e2e = useServerAndBrowser();
+let n = 0;
+
+const STARFALL = 1; // tagged RPG: the shooter
+const NEON_DRIFT = 2; // tagged Racing: the racer
+const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+const STREAM = '[data-testid="game-stream"]';
+
+async function control(session: string, path: string, data?: unknown, method = data === undefined ? 'GET' : 'POST'): Promise<Record<string, unknown>> {
+  const url = new URL(`/__mock/${path}`, e2e.server.url);
+  url.searchParams.set('session', session);
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Logged in (a member: ultra clarity by default), on the game screen of `gameId`, the stream at 100 %. */
+async function playing(gameId: number, scenario: unknown = { name: 'play-now' }): Promise<PhonePage & { session: string }> {
+  const session = `stream-${process.pid}-${++n}-${Date.now()}`;
+  await control(session, 'scenario', scenario);
+  const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+  const path = `/submodules/game/game/index?game_id=${gameId}`;
+  await phone.page.goto(new URL(`/main/login/index?mock_session=${session}&targetUrl=${encodeURIComponent(path)}`, e2e.server.url).href);
+  await waitForAppShell(phone.page);
+  await phone.page.getByLabel('Phone number').waitFor();
+  await logIn(phone.page, '13800000001', { sendCode: false });
+  await phone.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
+    timeout: 20_000,
+  });
+  return { ...phone, session };
+}
+
+interface Shown {
+  width: number;
+  height: number;
+  decoded: number;
+  frame: number;
+  inputSeq: number;
+  player: [number, number] | null;
+}
+
+function shown(page: Page): Promise<Shown> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    const video = el?.querySelector('video');
+    const player = el?.dataset['player']?.split(',').map(Number);
+    return {
+      width: video?.videoWidth ?? 0,
+      height: video?.videoHeight ?? 0,
+      decoded: video?.getVideoPlaybackQuality().totalVideoFrames ?? 0,
+      frame: Number(el?.dataset['frame'] ?? 0),
+      inputSeq: Number(el?.dataset['inputSeq'] ?? 0),
+      player: player && player.length === 2 ? [player[0] ?? 0, player[1] ?? 0] : null,
+    };
+  }, STREAM);
+}
+
+/** Waits until what the player is shown satisfies `ok`. */
+async function until(page: Page, ok: (s: Shown) => boolean, what: string, timeoutMs = 10_000): Promise<Shown> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await shown(page);
+    if (ok(s)) return s;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+async function openMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Game menu' }).click();
+  await page.getByRole('dialog', { name: 'Game menu' }).waitFor();
+}
+const closeMenu = (page: Page) => page.getByRole('button', { name: 'Close menu' }).click();
+
+const stat = (page: Page, name: string) => page.locator(`[data-testid="realtime-info"] [data-stat="${name}"] dd span`).first().textContent();
+
+describe('the real stream (issue 7)', () => {
+  it('decoded frames arrive at the clarity’s size; the virtual gamepad and the keyboard move the player', async () => {
+    const p = await playing(STARFALL);
+    // A member plays ultra: 1280×720 frames, decoded one after another.
+    const first = await until(p.page, (s) => s.width > 0 && s.decoded > 0, 'a decoded frame');
+    expect([first.width, first.height]).toEqual([1280, 720]);
+    const later = await until(p.page, (s) => s.decoded >= first.decoded + 30, 'more decoded frames');
+    expect(later.frame).not.toBe(first.frame);
+    await screenshot(p.page, 'stream-playing');
+
+    // The virtual pad's d-pad right, held: the picture's input sequence advances and the ship moves right.
+    const before = await until(p.page, (s) => s.player !== null, 'a frame report');
+    const right = p.page.getByRole('button', { name: 'Right', exact: true });
+    await right.hover();
+    await p.page.mouse.down();
+    const moved = await until(p.page, (s) => s.inputSeq > before.inputSeq && (s.player?.[0] ?? 0) > (before.player?.[0] ?? 0) + 0.05, 'the ship moving right');
+    await p.page.mouse.up();
+    expect(moved.inputSeq).toBeGreaterThan(before.inputSeq);
+
+    // A hardware key (ArrowLeft), held: the same ship goes back left.
+    const held = await until(p.page, (s) => s.inputSeq > moved.inputSeq, 'the pad release in a frame');
+    await p.page.keyboard.down('ArrowLeft');
+    const back = await until(p.page, (s) => s.inputSeq > held.inputSeq && (s.player?.[0] ?? 1) < (held.player?.[0] ?? 0) - 0.05, 'the ship moving left');
+    await p.page.keyboard.up('ArrowLeft');
+    expect(back.inputSeq).toBeGreaterThan(held.inputSeq);
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
+  it('a racing game streams the racer; realtime info shows live, changing, colour-graded figures', async () => {
+    const p = await playing(NEON_DRIFT);
+    await openMenu(p.page);
+    await p.page.getByRole('switch', { name: 'Realtime info' }).click();
+    await closeMenu(p.page);
+    const info = p.page.getByTestId('realtime-info');
+    await info.waitFor();
+    // The first sample has no interval to measure a rate over; the next one does.
+    await p.page.waitForFunction(() => {
+      const fps = document.querySelector('[data-stat="fps"] [data-grade]');
+      const bitrate = document.querySelector('[data-stat="bitrateKbps"] [data-grade]');
+      return fps !== null && Number(fps.textContent) > 0 && bitrate !== null;
+    });
+    const fps1 = await stat(p.page, 'fps');
+    const bitrate1 = await stat(p.page, 'bitrateKbps');
+    expect(await stat(p.page, 'resolution')).toBe('1280×720');
+    expect(Number(fps1)).toBeGreaterThan(0);
+    expect(bitrate1).toMatch(/\d/);
+    // Every graded figure has a grade.
+    for (const name of ['fps', 'bitrateKbps', 'rttMs']) {
+      expect(await p.page.locator(`[data-stat="${name}"] [data-grade]`).getAttribute('data-grade')).toMatch(/^(good|fair|poor)$/);
+    }
+    // Input latency is measured once input reaches a shown frame.
+    await p.page.keyboard.down('ArrowRight');
+    await p.page.waitForFunction(() => /\d/.test(document.querySelector('[data-stat="inputLatencyMs"] dd span')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await p.page.keyboard.up('ArrowRight');
+    // The figures are refreshed every second: the bitrate does not stand still.
+    await p.page.waitForFunction((b) => document.querySelector('[data-stat="bitrateKbps"] dd span')?.textContent !== b, bitrate1, { timeout: 10_000 });
+    await screenshot(p.page, 'stream-realtime-info');
+    await p.close();
+  });
+
+  it('clarity is the stream: Standard shows 640×360 in getStats and on the video within a second, without reconnecting', async () => {
+    const p = await playing(STARFALL);
+    await openMenu(p.page);
+    await p.page.getByRole('switch', { name: 'Realtime info' }).click();
+    await p.page.getByRole('button', { name: 'Standard' }).click();
+    await closeMenu(p.page);
+    const small = await until(p.page, (s) => s.width === 640 && s.height === 360, 'a 640×360 frame', 5_000);
+    expect(small.decoded).toBeGreaterThan(0);
+    await p.page.waitForFunction(() => document.querySelector('[data-stat="resolution"] dd span')?.textContent === '640×360', undefined, { timeout: 5_000 });
+    expect(await p.page.locator('.gs').getAttribute('data-phase')).toBe('playing');
+    await screenshot(p.page, 'stream-standard');
+    await p.close();
+  });
+
+  it('SPEC §4 Reconnect: a scripted stall is a lost stream; it reconnects and the same game plays on', async () => {
+    const p = await playing(STARFALL);
+    await p.page.clock.install();
+    const before = await until(p.page, (s) => s.frame > 0, 'frames');
+    await control(p.session, 'network', { stall: true });
+    // No frame for 10 s (STREAM_STALL_MS) is a lost stream: run the page clock past it.
+    await p.page.clock.runFor(11_000);
+    await p.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'reconnecting', undefined, { timeout: 10_000 });
+    await screenshot(p.page, 'stream-reconnecting');
+    await control(p.session, 'network', undefined, 'DELETE');
+    await p.page.clock.runFor(5_000);
+    await p.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
+      timeout: 20_000,
+    });
+    // The same game: its frame count went on from where it was, it did not start again.
+    const after = await until(p.page, (s) => s.frame > before.frame + 30, 'frames after the reconnect');
+    expect(after.width).toBeGreaterThan(0);
+    const net = await control(p.session, 'network');
+    expect((net['streams'] as Array<{ framesDropped: number }>)[0]?.framesDropped).toBeGreaterThan(0);
+    await p.close();
+  });
+
+  it('a WebRTC connection that cannot be made ends with a clear message, never a spinner forever', async () => {
+    const session = `stream-fail-${process.pid}-${++n}`;
+    await control(session, 'scenario', { scenario: { game: { play: { code: 200 }, progress: { stallAt: 30 } } } });
+    const p = await newPhonePage(e2e.browser, e2e.server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+    await p.page.clock.install();
+    const path = `/submodules/game/game/index?game_id=${STARFALL}`;
+    await p.page.goto(new URL(`/main/login/index?mock_session=${session}&targetUrl=${encodeURIComponent(path)}`, e2e.server.url).href);
+    await waitForAppShell(p.page);
+    await p.page.getByLabel('Phone number').waitFor();
+    await logIn(p.page, '13800000001', { sendCode: false });
+    await p.page.getByText('30%').waitFor({ timeout: 15_000 });
+    await p.page.clock.runFor(61_000);
+    await p.page.getByTestId('end-reason').waitFor({ timeout: 10_000 });
+    expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/could not connect/);
+    await screenshot(p.page, 'stream-failed');
+    await p.close();
+  });
+});
