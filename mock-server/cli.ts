@@ -15,6 +15,10 @@ export interface CliOptions {
   scenario: string;
   /** Print one line per API request. */
   verbose: boolean;
+  /** false with --no-video: streams use the socket transport (no WebRTC, no game loop). */
+  video: boolean;
+  /** --idle-after MS: no input this long while streaming sends 45001 (0: never); undefined keeps the app's default. */
+  idleAfterMs: number | undefined;
   help: boolean;
 }
 
@@ -22,11 +26,12 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export const USAGE = [
-  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--verbose]',
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--verbose]',
   'Environment: PORT (default 8080), HOST (default 127.0.0.1). --port wins over PORT.',
   `--scenario applies a scenario to the default session: "default" or a file of <fixtures>/${SCENARIOS_SUBDIR}/ (${scenarioNames(
     path.join(DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR),
   ).join(', ')}).`,
+  '--no-video streams without WebRTC (progress and events on the stream socket only), for fast QA runs; --idle-after sets the 45001 wait (default 600000, 0 never).',
   'QA control API, scenario format and examples: docs/qa-guide.md',
 ].join('\n');
 
@@ -51,7 +56,7 @@ function parsePort(value: string, from: string): number {
   return Number(value);
 }
 
-const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario'] as const;
+const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario', '--idle-after'] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 const isValueFlag = (s: string): s is ValueFlag => (VALUE_FLAGS as readonly string[]).includes(s);
 
@@ -59,11 +64,13 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const values = new Map<ValueFlag, string>();
   let verbose = false;
   let help = false;
+  let video = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const flag = arg.startsWith('--') && eq !== -1 ? arg.slice(0, eq) : arg;
     if (flag === '--verbose') verbose = true;
+    else if (flag === '--no-video') video = false;
     else if (flag === '--help' || flag === '-h') help = true;
     else if (isValueFlag(flag)) {
       const value = eq !== -1 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
@@ -81,6 +88,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
 
   const latencyArg = values.get('--latency') ?? '0';
   if (!/^\d{1,7}$/.test(latencyArg)) throw new CliError(`Invalid --latency "${latencyArg}": expected milliseconds as a whole number ≥ 0.`);
+
+  const idleArg = values.get('--idle-after');
+  if (idleArg !== undefined && !/^\d{1,9}$/.test(idleArg)) throw new CliError(`Invalid --idle-after "${idleArg}": expected milliseconds as a whole number ≥ 0.`);
 
   const dir = (flag: '--fixtures' | '--dist'): string | undefined => {
     const v = values.get(flag);
@@ -100,6 +110,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     latencyMs: Number(latencyArg),
     scenario,
     verbose,
+    video,
+    idleAfterMs: idleArg === undefined ? undefined : Number(idleArg),
     help,
   };
 }

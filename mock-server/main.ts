@@ -33,6 +33,8 @@ async function main(): Promise<void> {
       distDir: options.distDir,
       latencyMs: options.latencyMs,
       scenario: options.scenario,
+      video: options.video,
+      ...(options.idleAfterMs !== undefined ? { idleAfterMs: options.idleAfterMs } : {}),
       log: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
     });
   } catch (err) {

@@ -145,6 +145,12 @@ describe('CLI arguments', () => {
     expect(parseCli([], {})).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', latencyMs: 0, scenario: 'default', fixturesDir: undefined, distDir: undefined });
   });
 
+  it('video streams by default; --no-video keeps the socket transport; --idle-after sets the 45001 wait', () => {
+    expect(parseCli([], {})).toMatchObject({ video: true, idleAfterMs: undefined });
+    expect(parseCli(['--no-video', '--idle-after', '30000'], {})).toMatchObject({ video: false, idleAfterMs: 30000 });
+    expect(parseCli(['--idle-after=0'], {}).idleAfterMs).toBe(0);
+  });
+
   it('reads PORT and HOST; --port wins over PORT; both --flag value and --flag=value work', () => {
     expect(parseCli([], { PORT: '9000', HOST: '0.0.0.0' })).toMatchObject({ port: 9000, host: '0.0.0.0' });
     expect(parseCli(['--port', '9100'], { PORT: '9000' }).port).toBe(9100);
@@ -157,6 +163,7 @@ describe('CLI arguments', () => {
     [['--port', '70000'], 'Invalid --port "70000": expected a port number from 0 to 65535.'],
     [['--latency', '-5'], 'Invalid --latency "-5": expected milliseconds as a whole number ≥ 0.'],
     [['--dist'], 'Missing value for --dist.'],
+    [['--idle-after', 'soon'], 'Invalid --idle-after "soon": expected milliseconds as a whole number ≥ 0.'],
     [['--bogus'], 'Unknown argument "--bogus". Run with --help for usage.'],
     [['--scenario', 'x'], `Unknown scenario "x". Known scenarios: ${KNOWN}.`],
   ])('%j fails with one line', (args, message) => {
