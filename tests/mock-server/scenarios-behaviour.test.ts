@@ -365,6 +365,18 @@ describe('named scenarios, driven over HTTP, the sockets and the virtual clock (
     expect(await scList(p)).toContainEqual(expect.objectContaining({ sc_id: scId, type: 'able_recon' }));
   });
 
+  it('stream-poor-network: the session\'s streams get 150 ms each way, a 600 kbit/s cap and 20 % of frames lost; POST /__mock/network changes them, DELETE restores them', async () => {
+    const session = await scenario('stream-poor-network');
+    const poor = { latencyMs: 150, bitrateKbps: 600, dropPercent: 20, stall: false };
+    expect((await json(s.port, 'GET', '/__mock/network', undefined, session)).body).toMatchObject({ session, network: poor, streams: [] });
+    const stalled = await json(s.port, 'POST', '/__mock/network', { stall: true, latencyMs: 0 }, session);
+    expect(stalled.body).toMatchObject({ network: { ...poor, stall: true, latencyMs: 0 } });
+    expect((await json(s.port, 'DELETE', '/__mock/network', undefined, session)).body).toMatchObject({ network: poor });
+    const bad = await json(s.port, 'POST', '/__mock/network', { dropPercent: 101 }, session);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: expect.stringMatching(/dropPercent/) as string });
+  });
+
   it('load-stalls-80: progress 30, 50, 80 and never 100 or a frame, even after 60 s (SPEC §4 "Loading", §9 60 s wait)', async () => {
     const p = await qaPlayer(await scenario('load-stalls-80'));
     const scId = await startGame(p);
@@ -525,4 +537,5 @@ const COVERED = [
   'server-error-500',
   'reconnect-able-session',
   'duration-socket-drops',
+  'stream-poor-network',
 ];
