@@ -158,11 +158,22 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
 }
 
 /** Only same-origin paths may be returned to after login; anything else goes home. */
-export function safeTargetUrl(target: string | null | undefined, fallback = '/'): string {
+export function safeTargetUrl(target: string | null | undefined, fallback = '/', origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
   if (!target) return fallback;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  if (target.startsWith('/main/login/index')) return fallback;
-  return target;
+  // The URL parser drops tabs and newlines and reads "\\" as "/": "/\t/evil.example" would become "//evil.example".
+  if (!target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  // Same origin only, and never a path the history API would read as another host ("//host").
+  if (url.origin !== base.origin || url.pathname.startsWith('//')) return fallback;
+  if (url.pathname.startsWith('/main/login/index')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** "+86 138 0000 0000" → China and "13800000000"; the longest matching calling code wins. */

@@ -101,4 +101,29 @@ describe('targetUrl after login (SPEC §2)', () => {
     expect(safeTargetUrl('/main/login/index?targetUrl=/')).toBe('/');
     expect(safeTargetUrl(null)).toBe('/');
   });
+
+  it('known open-redirect bypasses go home; a same-origin path keeps its query and hash (issue 14 part 6)', () => {
+    const o = 'https://play.example';
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/..//evil.example',
+      '/.//evil.example/x',
+      '/\u0000/evil',
+      '/\u007f',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      ' /main/user/index',
+      '/main/login/index?targetUrl=/x',
+      '/main/user/../login/index',
+    ]) {
+      expect(safeTargetUrl(bad, '/', o), JSON.stringify(bad)).toBe('/');
+    }
+    expect(safeTargetUrl('/submodules/game/game/index?game_id=1#top', '/', o)).toBe('/submodules/game/game/index?game_id=1#top');
+    expect(safeTargetUrl('/a/../main/user/index', '/', o)).toBe('/main/user/index');
+    expect(safeTargetUrl('/x', '/home', 'not an origin')).toBe('/home');
+  });
 });
