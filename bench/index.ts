@@ -16,10 +16,11 @@ import { pathToFileURL } from 'node:url';
 import { bundleSize } from './bundle-size.ts';
 import { mockRps } from './mock-rps.ts';
 import { mockSockets } from './mock-sockets.ts';
+import { stream } from './stream.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets, stream];
 
 const HISTORY_LIMIT = 30;
 
