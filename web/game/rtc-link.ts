@@ -47,7 +47,17 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
 
   pc.addTransceiver('video', { direction: 'recvonly' });
   pc.ontrack = (e) => {
-    if (!closed) o.track(e.track);
+    if (closed) return;
+    // A game wants the newest frame now, not a smooth buffer: ask for the smallest jitter buffer
+    // (jitterBufferTarget; playoutDelayHint in older Chromium), as cloud-gaming clients do.
+    const receiver = e.receiver as unknown as { jitterBufferTarget?: number | null; playoutDelayHint?: number | null };
+    try {
+      if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
+      else receiver.playoutDelayHint = 0;
+    } catch {
+      // Not settable here: the browser's default buffer stays.
+    }
+    o.track(e.track);
   };
   pc.onicecandidate = (e) => {
     if (closed) return;

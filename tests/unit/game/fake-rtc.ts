@@ -145,8 +145,11 @@ export class FakePeerConnection {
     this.onconnectionstatechange?.(new Event('connectionstatechange'));
   }
 
+  /** The receiver of the last track fired: the SDK tunes its jitter buffer. */
+  receiver: { jitterBufferTarget: number | null } = { jitterBufferTarget: null };
+
   fireTrack(track: MediaStreamTrack): void {
-    this.ontrack?.({ track } as RTCTrackEvent);
+    this.ontrack?.({ track, receiver: this.receiver } as unknown as RTCTrackEvent);
   }
 
   /** The input data channel the SDK made. */

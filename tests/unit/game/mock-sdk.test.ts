@@ -246,6 +246,8 @@ describe('mock SDK: WebRTC transport', () => {
     const track = fakeTrack('v-9');
     pc.fireTrack(track);
     expect(presenter.shown).toEqual([track]);
+    // The newest frame now, not a smooth buffer.
+    expect(pc.receiver.jitterBufferTarget).toBe(0);
     expect(ctx.sdk.framesPresented).toBe(0);
 
     presenter.present({ frame: 1, inputSeq: 0 });
