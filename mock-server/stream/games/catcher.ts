@@ -6,7 +6,8 @@
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { drawGameOver, drawHint, drawHud, font, HUD_HEIGHT } from './hud.ts';
+import { drawGameOver, font, HUD_HEIGHT, HudCache } from './hud.ts';
+import { around, canCache, drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
 import { Round, START_LIVES } from './round.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
@@ -63,8 +64,14 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
   let pops: Pop[] = [];
   let combo = 1;
   let spawnIn = 40;
+  /** Counts rounds, so a game-over picture is never reused for the next round's. */
+  let roundNo = 0;
+  const hud = new HudCache();
+  const overLayer = new Layer(true);
+  const sprites = new SpriteSet();
 
   function reset(): void {
+    roundNo++;
     x = 0.5;
     items = [];
     pops = [];
@@ -119,6 +126,13 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     }
   }
 
+  /** Stars turn; five-fold symmetric, so 24 steps across a fifth of a turn (3° apart) look smooth. */
+  const SPIN_STEPS = 24;
+  const spinStep = (a: number): number => {
+    const fifth = (Math.PI * 2) / 5;
+    return ((Math.round((a / fifth) * SPIN_STEPS) % SPIN_STEPS) + SPIN_STEPS) % SPIN_STEPS;
+  };
+
   function star(ctx: Ctx2D, cx: number, cy: number, r: number, a0: number): void {
     ctx.beginPath();
     for (let i = 0; i < 10; i++) {
@@ -131,14 +145,12 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     ctx.fill();
   }
 
-  function drawItem(ctx: Ctx2D, it: Item, w: number, h: number, t: number): void {
-    const cx = it.x * w;
-    const cy = it.y * h;
-    const r = ITEM_R * h;
-    if (it.kind === 'star') {
+  /** An item centred on (cx, cy); `spin` is the star's turn step, `spark` the bomb fuse's flicker phase. */
+  function paintItem(ctx: Ctx2D, kind: ItemKind, cx: number, cy: number, r: number, h: number, spin: number, spark: boolean): void {
+    if (kind === 'star') {
       ctx.fillStyle = ACCENT;
-      star(ctx, cx, cy, r * 1.15, it.spin * t);
-    } else if (it.kind === 'gem') {
+      star(ctx, cx, cy, r * 1.15, (spin / SPIN_STEPS) * ((Math.PI * 2) / 5));
+    } else if (kind === 'gem') {
       ctx.fillStyle = '#5ef2ff';
       ctx.beginPath();
       ctx.moveTo(cx, cy - r * 1.1);
@@ -165,27 +177,23 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
       ctx.fillRect(cx - r, cy - r * 0.12, r * 2, r * 0.24);
       ctx.fillStyle = 'rgba(255, 255, 255, 0.45)';
       ctx.fillRect(cx - r * 0.5, cy - r * 0.6, r * 0.28, r * 0.28);
-      ctx.fillStyle = t % 8 < 4 ? '#fff3c4' : '#ff9f43';
-      const spark = r * (t % 8 < 4 ? 0.42 : 0.3);
-      ctx.fillRect(cx + r * 0.45 - spark / 2, cy - r * 1.35 - spark / 2, spark, spark);
+      ctx.fillStyle = spark ? '#fff3c4' : '#ff9f43';
+      const s = r * (spark ? 0.42 : 0.3);
+      ctx.fillRect(cx + r * 0.45 - s / 2, cy - r * 1.35 - s / 2, s, s);
     }
   }
 
-  function drawBackdrop(ctx: Ctx2D, w: number, h: number): void {
-    // Night sky in flat bands: cheaper than a gradient and codes as cleanly.
-    ctx.fillStyle = SKY[0];
-    ctx.fillRect(0, 0, w, h);
-    for (let i = 1; i < SKY.length; i++) {
-      ctx.fillStyle = SKY[i] ?? '#0b1026';
-      ctx.fillRect(0, Math.floor((h * i) / SKY.length), w, Math.ceil(h / SKY.length) + 1);
-    }
-    ctx.fillStyle = '#8f9bc9';
-    for (const [sx, sy] of SKY_STARS) {
-      const size = Math.max(1, h * 0.004);
-      ctx.fillRect(sx * w, sy * h, size, size);
-    }
-    const mx = w * 0.83;
-    const my = h * 0.27;
+  /** Items are sprites (one per kind, turn step and fuse phase), centred on whole pixels. */
+  function drawItem(ctx: Ctx2D, it: Item, w: number, h: number, t: number): void {
+    const r = ITEM_R * h;
+    const spin = it.kind === 'star' ? spinStep(it.spin * t) : 0;
+    const spark = it.kind === 'bomb' && t % 8 < 4;
+    drawSprite(ctx, sprites, w, h, `${it.kind}|${spin}|${spark}`, Math.round(it.x * w), Math.round(it.y * h), around(r * 1.6), (c, x, y) =>
+      paintItem(c, it.kind, x, y, r, h, spin, spark),
+    );
+  }
+
+  function paintMoon(ctx: Ctx2D, mx: number, my: number, h: number): void {
     ctx.fillStyle = '#f3eccc';
     ctx.beginPath();
     ctx.arc(mx, my, h * 0.06, 0, Math.PI * 2);
@@ -196,22 +204,35 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
       ctx.arc(mx + dx * h, my + dy * h, r * h, 0, Math.PI * 2);
       ctx.fill();
     }
+  }
+
+  function drawBackdrop(ctx: Ctx2D, w: number, h: number): void {
+    // Night sky in flat bands: cheaper than a gradient and codes as cleanly.
+    // The first fills the whole picture (Skia then drops the last frame rather than drawing over it).
+    ctx.fillStyle = SKY[0];
+    ctx.fillRect(0, 0, w, h);
+    for (let i = 1; i < SKY.length; i++) {
+      ctx.fillStyle = SKY[i] ?? '#0b1026';
+      const top = Math.floor((h * i) / SKY.length);
+      ctx.fillRect(0, top, w, Math.floor((h * (i + 1)) / SKY.length) - top);
+    }
+    ctx.fillStyle = '#8f9bc9';
+    const size = Math.max(1, Math.round(h * 0.004));
+    for (const [sx, sy] of SKY_STARS) ctx.fillRect(Math.floor(sx * w), Math.floor(sy * h), size, size);
+    drawSprite(ctx, sprites, w, h, 'moon', Math.round(w * 0.83), Math.round(h * 0.27), around(h * 0.06), (c, x, y) => paintMoon(c, x, y, h));
     ctx.fillStyle = '#141b36';
+    const ground = Math.round(h * GROUND);
     ctx.beginPath();
-    ctx.moveTo(0, h * GROUND);
+    ctx.moveTo(0, ground);
     for (let i = 0; i <= 10; i++) ctx.lineTo((w * i) / 10, h * (GROUND - 0.06 - (HILLS[i] ?? 0) * 0.1));
-    ctx.lineTo(w, h);
-    ctx.lineTo(0, h);
+    ctx.lineTo(w, ground);
     ctx.closePath();
     ctx.fill();
     ctx.fillStyle = '#0a0e1d';
-    ctx.fillRect(0, h * GROUND, w, h * (1 - GROUND));
+    ctx.fillRect(0, ground, w, h - ground);
   }
 
-  function drawBasket(ctx: Ctx2D, w: number, h: number): void {
-    const cx = x * w;
-    const top = BASKET_Y * h;
-    const half = BASKET_HALF * w;
+  function paintBasket(ctx: Ctx2D, cx: number, top: number, half: number, h: number): void {
     const depth = h * 0.07;
     ctx.fillStyle = '#c77d3a';
     ctx.beginPath();
@@ -225,16 +246,25 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     for (let i = 1; i < 4; i++) ctx.fillRect(cx - half * 0.8, top + (depth * i) / 4, half * 1.6, Math.max(1, h * 0.004));
     ctx.fillStyle = '#e6a35c';
     ctx.fillRect(cx - half * 1.04, top - h * 0.008, half * 2.08, h * 0.014);
+  }
+
+  function drawBasket(ctx: Ctx2D, w: number, h: number): void {
+    const cx = Math.round(x * w);
+    const top = Math.round(BASKET_Y * h);
+    const half = BASKET_HALF * w;
+    drawSprite(ctx, sprites, w, h, 'basket', cx, top, { left: half * 1.04, up: h * 0.008, right: half * 1.04, down: h * 0.07 }, (c, px, py) =>
+      paintBasket(c, px, py, half, h),
+    );
     if (combo > 1) {
       ctx.fillStyle = ACCENT;
       ctx.font = font(h * 0.04);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'bottom';
-      ctx.fillText(`×${combo}`, cx, top - h * 0.02);
+      ctx.fillText(`×${combo}`, cx, top - Math.round(h * 0.02));
     }
   }
 
-  function draw(ctx: Ctx2D, w: number, h: number): void {
+  function paint(ctx: Ctx2D, w: number, h: number): void {
     drawBackdrop(ctx, w, h);
     const t = round.ticks;
     for (const it of items) drawItem(ctx, it, w, h, t);
@@ -249,12 +279,23 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
       ctx.stroke();
       ctx.restore();
     }
-    drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
     if (round.over) {
       drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
     } else if (round.ticks < 240) {
-      drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
+      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
     }
+  }
+
+  function draw(ctx: Ctx2D, w: number, h: number): void {
+    // Game over with the last pop faded: nothing moves, so the whole frame is one copy.
+    if (!round.over || pops.length > 0) {
+      overLayer.release();
+    } else if (canCache(ctx)) {
+      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
+      return;
+    }
+    paint(ctx, w, h);
   }
 
   function state(): StreamGameState {

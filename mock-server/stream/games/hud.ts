@@ -93,7 +93,17 @@ function shortTitle(title: string, w: number, h: number, size: number): string {
   return title.length <= max ? title : `${title.slice(0, max - 1).trimEnd()}…`;
 }
 
-export function drawHud(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
+/** Where the score and best go; BEST keeps room for four digits so it does not shuffle while the score is small. */
+function scoreLayout(w: number, h: number, score: number) {
+  const bh = hudHeight(h);
+  const dh = bh * 0.46;
+  const scoreRight = w - h * 0.035;
+  const scoreDigits = String(Math.floor(score)).length;
+  return { bh, dh, scoreRight, bestRight: scoreRight - digitsWidth(Math.max(4, scoreDigits), dh) - h * 0.06, top: bh * 0.42 };
+}
+
+/** Everything on the bar but the two numbers: it changes only when a life is lost. */
+function drawHudFrame(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
   const bh = hudHeight(h);
   const line = Math.max(1, Math.round(h * 0.004));
   ctx.fillStyle = BAR;
@@ -118,22 +128,25 @@ export function drawHud(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
     heart(ctx, left + i * step, bh / 2, s);
   }
 
-  const dh = bh * 0.46;
-  const label = bh * 0.24;
-  const top = bh * 0.42;
-  const scoreText = String(Math.floor(info.score));
-  const bestText = String(Math.floor(info.best));
-  const scoreRight = w - pad;
-  // Room for four digits at least, so BEST does not shuffle sideways while the score is small.
-  const bestRight = scoreRight - digitsWidth(Math.max(4, scoreText.length), dh) - h * 0.06;
-  ctx.font = font(label);
+  const { scoreRight, bestRight } = scoreLayout(w, h, info.score);
+  ctx.font = font(bh * 0.24);
   ctx.textAlign = 'right';
   ctx.textBaseline = 'top';
   ctx.fillStyle = DIM;
   ctx.fillText('SCORE', scoreRight, bh * 0.1);
   ctx.fillText('BEST', bestRight, bh * 0.1);
-  drawDigits(ctx, info.score, scoreRight - digitsWidth(scoreText.length, dh), top, dh, TEXT);
-  drawDigits(ctx, info.best, bestRight - digitsWidth(bestText.length, dh), top, dh, DIM);
+}
+
+/** The score and best digits: whole-pixel rectangles, cheap enough to draw every frame. */
+function drawHudNumbers(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
+  const { dh, top, scoreRight, bestRight } = scoreLayout(w, h, info.score);
+  drawDigits(ctx, info.score, scoreRight - digitsWidth(String(Math.floor(info.score)).length, dh), top, dh, TEXT);
+  drawDigits(ctx, info.best, bestRight - digitsWidth(String(Math.floor(info.best)).length, dh), top, dh, DIM);
+}
+
+export function drawHud(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
+  drawHudFrame(ctx, w, h, info);
+  drawHudNumbers(ctx, w, h, info);
 }
 
 /** Dims the frozen world and shows the result; the prompt appears once a press would be accepted. */
@@ -213,8 +226,8 @@ export function drawHint(ctx: Ctx2D, w: number, h: number, text: string, alpha: 
 
 /**
  * The top bar and the hint for one game, kept as layers (layers.ts) so an
- * @napi-rs/canvas frame copies them instead of redrawing text, hearts and
- * digits; the bar is repainted only when what it shows changes. Any other
+ * @napi-rs/canvas frame copies them instead of redrawing text and hearts;
+ * the bar is repainted only when a life goes or the title changes. Any other
  * context is drawn to directly with drawHud / drawHint.
  */
 export class HudCache {
@@ -226,8 +239,12 @@ export class HudCache {
       drawHud(ctx, w, h, info);
       return;
     }
-    const key = `${info.title}|${info.score}|${info.best}|${info.lives}|${info.maxLives}|${info.accent}|${w}`;
-    ctx.drawImage(this.bar.get(w, hudHeight(h), key, (c) => drawHud(c, w, h, info)), 0, 0);
+    // The numbers change all the time (the racer scores every few frames) and are plain
+    // rectangles: drawn over the copied bar instead of repainting its text and hearts.
+    const width = Math.max(4, String(Math.floor(info.score)).length);
+    const key = `${info.title}|${info.lives}|${info.maxLives}|${info.accent}|${width}|${w}x${h}`;
+    ctx.drawImage(this.bar.get(w, hudHeight(h), key, (c) => drawHudFrame(c, w, h, info)), 0, 0);
+    drawHudNumbers(ctx, w, h, info);
   }
 
   drawHint(ctx: Ctx2D, w: number, h: number, text: string, alpha: number): void {

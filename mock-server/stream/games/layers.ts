@@ -2,23 +2,43 @@
  * Offscreen pictures a game paints once and then copies every frame.
  *
  * @napi-rs/canvas records drawing lazily and rasterises it when the server
- * reads the pixels back, so each path, arc, text and translucent fill costs
- * again in every frame. Parts that rarely change (a backdrop, the top bar, a
- * car, the game-over card over a frozen world) are cheaper as one copy of
- * ready pixels at whole-pixel offsets: an opaque layer copies at memcpy speed,
- * a fractional offset would resample and cost ten times more.
+ * reads the pixels back, so every anti-aliased path, arc, text run and
+ * translucent fill is paid for again in every frame. Small things built from
+ * those (a car, a tree, an enemy, the text and hearts of the top bar, the
+ * hint) are cheaper as one copy of ready pixels at a whole-pixel offset (a
+ * fractional offset would resample: ten times dearer). Whole-frame copies are
+ * not: a copy reads and writes every byte, while an opaque fillRect only
+ * writes, so flat backdrops stay plain fills on whole pixels (measured; see
+ * the games). The one whole-frame layer is the game-over card over the
+ * frozen world, which replaces all other drawing.
  *
  * Layers are used only when the target is itself an @napi-rs/canvas context
  * (what the server draws into). Any other context (a test's recording fake)
- * gets the same calls drawn directly, so both paths paint the same picture
- * and the direct path stays easy to inspect.
+ * gets the same calls drawn directly, at the same whole-pixel positions, so
+ * both paths paint the same picture (tests/mock-server/stream-games.test.ts
+ * compares them) and the direct path stays easy to inspect.
  */
-import { Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { Ctx2D } from './types.ts';
+
+type CanvasLib = typeof import('@napi-rs/canvas');
+let lib: CanvasLib | null = null;
+
+/**
+ * @napi-rs/canvas, loaded on first use like native.ts does: a mock that never
+ * streams video never loads it. By the time a game is handed one of its
+ * contexts, the server has loaded it already.
+ */
+function canvasLib(): CanvasLib {
+  lib ??= createRequire(import.meta.url)('@napi-rs/canvas') as CanvasLib;
+  return lib;
+}
 
 /** Whether `ctx` can take the layers below (only an @napi-rs/canvas context can draw them). */
 export function canCache(ctx: Ctx2D): ctx is Ctx2D & { drawImage(image: object, dx: number, dy: number): void } {
-  return typeof ctx.drawImage === 'function' && ctx.canvas instanceof Canvas;
+  if (typeof ctx.drawImage !== 'function' || typeof ctx.canvas !== 'object' || ctx.canvas === null) return false;
+  return ctx.canvas instanceof canvasLib().Canvas;
 }
 
 /** One cached picture, repainted only when its size or its key changes. */
@@ -35,7 +55,7 @@ export class Layer {
     let canvas = this.canvas;
     let ctx = this.ctx;
     if (!canvas || !ctx || canvas.width !== w || canvas.height !== h) {
-      canvas = new Canvas(w, h);
+      canvas = new (canvasLib().Canvas)(w, h);
       ctx = canvas.getContext('2d', { alpha: !this.opaque });
       this.canvas = canvas;
       this.ctx = ctx;
@@ -89,4 +109,44 @@ export class SpriteSet {
     }
     ctx.drawImage(layer.get(Math.max(1, Math.ceil(w)), Math.max(1, Math.ceil(h)), key, paint), Math.round(x), Math.round(y));
   }
+}
+
+/** How far a sprite's picture reaches from its anchor point, in pixels. */
+export interface Reach {
+  left: number;
+  up: number;
+  right: number;
+  down: number;
+}
+
+/** The same reach every way (a disc, a star). */
+export const around = (r: number): Reach => ({ left: r, up: r, right: r, down: r });
+
+/**
+ * A picture drawn around the whole-pixel point (x, y) by `paint(c, px, py)`:
+ * copied from `set` into an @napi-rs/canvas frame (painted there once per
+ * key and frame size), drawn straight into any other context. Give a key
+ * for everything `paint` depends on.
+ */
+export function drawSprite(
+  ctx: Ctx2D,
+  set: SpriteSet,
+  frameW: number,
+  frameH: number,
+  key: string,
+  x: number,
+  y: number,
+  reach: Reach,
+  paint: (c: Ctx2D, x: number, y: number) => void,
+): void {
+  if (!canCache(ctx)) {
+    paint(ctx, x, y);
+    return;
+  }
+  // Two spare pixels each side for anti-aliased edges.
+  const ox = Math.ceil(reach.left) + 2;
+  const oy = Math.ceil(reach.up) + 2;
+  const sw = ox + Math.ceil(reach.right) + 2;
+  const sh = oy + Math.ceil(reach.down) + 2;
+  set.draw(ctx, frameW, frameH, key, x - ox, y - oy, sw, sh, (c) => paint(c, ox, oy));
 }

@@ -6,7 +6,7 @@
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
 import { drawGameOver, HUD_HEIGHT, HudCache } from './hud.ts';
-import { canCache, Layer, SpriteSet } from './layers.ts';
+import { canCache, drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
 import { Round, START_LIVES } from './round.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
@@ -79,7 +79,6 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   /** Counts rounds, so a game-over picture is never reused for the next round's. */
   let roundNo = 0;
   const hud = new HudCache();
-  const roadLayer = new Layer(true);
   const overLayer = new Layer(true);
   const carSprites = new SpriteSet();
   const treeSprites = new SpriteSet();
@@ -161,11 +160,12 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   }
 
   /**
-   * The road and verges repeat every two bands (verge stripes alternate), so
-   * they are painted once into a strip one repeat taller than the picture and
-   * copied at a whole-pixel scroll offset. Rows are in pixels: `o` is the
-   * scroll offset within the repeat, row y shows road phase (y - o) mod cycle.
-   * Only opaque fills on whole pixels: the copy and the direct drawing match.
+   * The road and verges in whole pixels, so every fill is an opaque block
+   * (no anti-aliased edges): `scroll` is the distance driven in pixels, and
+   * row y shows road phase (y - scroll) mod cycle. Verge stripes alternate
+   * by band, kerbs by half band, lane dashes start every band.
+   * (A pre-painted strip copied at an offset was tried: the copy costs more
+   * than these few opaque fills.)
    */
   function roadGeometry(w: number, h: number) {
     const kerbLen = Math.max(1, Math.round((SCENERY_PERIOD * h) / 2));
@@ -194,26 +194,31 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
     }
   }
 
-  function paintRoad(ctx: Ctx2D, w: number, height: number, o: number, g: ReturnType<typeof roadGeometry>): void {
+  /**
+   * Verges, kerbs, asphalt, lane dashes. It starts with one fill of the whole
+   * picture: Skia then drops the previous frame instead of drawing over it,
+   * which costs less than filling only the verges (measured).
+   */
+  function drawRoad(ctx: Ctx2D, w: number, height: number, g: ReturnType<typeof roadGeometry>): void {
     const { band, kerbLen, roadL, roadR, kerb, dashW, dashLen } = g;
+    const o = ((g.scroll % g.cycle) + g.cycle) % g.cycle;
+    const vergeL = roadL - kerb;
+    const vergeR = roadR + kerb;
+    const rows = (color: string, period: number, a: number, b: number, x0: number, x1: number, x2: number, x3: number): void => {
+      ctx.fillStyle = color;
+      runs(height, o, period, a, b, (y, len) => {
+        ctx.fillRect(x0, y, x1 - x0, len);
+        ctx.fillRect(x2, y, x3 - x2, len);
+      });
+    };
     ctx.fillStyle = '#0c1f17';
     ctx.fillRect(0, 0, w, height);
     // Mown stripes on the verges give the speed something to show against.
-    ctx.fillStyle = '#0f2619';
-    runs(height, o, band * 2, band, band * 2, (y, len) => {
-      ctx.fillRect(0, y, roadL - kerb, len);
-      ctx.fillRect(roadR + kerb, y, w - roadR - kerb, len);
-    });
+    rows('#0f2619', band * 2, band, band * 2, 0, vergeL, vergeR, w);
+    rows('#eef1f6', kerbLen * 2, 0, kerbLen, vergeL, roadL, roadR, vergeR);
+    rows('#d9394f', kerbLen * 2, kerbLen, kerbLen * 2, vergeL, roadL, roadR, vergeR);
     ctx.fillStyle = '#262a33';
     ctx.fillRect(roadL, 0, roadR - roadL, height);
-    ctx.fillStyle = '#eef1f6';
-    ctx.fillRect(roadL - kerb, 0, kerb, height);
-    ctx.fillRect(roadR, 0, kerb, height);
-    ctx.fillStyle = '#d9394f';
-    runs(height, o, kerbLen * 2, kerbLen, kerbLen * 2, (y, len) => {
-      ctx.fillRect(roadL - kerb, y, kerb, len);
-      ctx.fillRect(roadR, y, kerb, len);
-    });
     // Lane dashes: light grey at 55% over the asphalt, mixed in advance.
     ctx.fillStyle = '#90949c';
     runs(height, o, band, 0, dashLen, (y, len) => {
@@ -221,16 +226,6 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
         ctx.fillRect(Math.round((ROAD_LEFT + lane * LANE_WIDTH) * w - dashW / 2), y, dashW, len);
       }
     });
-  }
-
-  function drawRoad(ctx: Ctx2D, w: number, h: number, g: ReturnType<typeof roadGeometry>): void {
-    const o = ((g.scroll % g.cycle) + g.cycle) % g.cycle;
-    if (canCache(ctx) && process.env.STRIP) {
-      const strip = roadLayer.get(w, h + g.cycle, `${h}`, (c) => paintRoad(c, w, h + g.cycle, 0, g));
-      ctx.drawImage(strip, 0, o - g.cycle);
-    } else {
-      paintRoad(ctx, w, h, o, g);
-    }
   }
 
   /** One tree (shadow, crown, highlight) centred on (x, y). */
@@ -257,7 +252,6 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   function drawTrees(ctx: Ctx2D, w: number, h: number, g: ReturnType<typeof roadGeometry>): void {
     const first = Math.ceil((g.scroll - h) / g.band) - 2;
     const last = Math.floor(g.scroll / g.band) + 1;
-    const cache = canCache(ctx) ? ctx : null;
     for (let id = first; id <= last; id++) {
       const top = g.scroll - (id + 1) * g.band;
       for (let side = 0; side < 2; side++) {
@@ -268,13 +262,9 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
         const step = Math.round(r * 16);
         const size = h * (0.035 + (step / 16) * 0.03);
         const light = r > 0.6;
-        if (!cache) {
-          paintTree(ctx, x, y, size, light);
-          continue;
-        }
-        const c = Math.ceil(size) + 2;
-        const span = Math.ceil(size * 2.3) + 4;
-        treeSprites.draw(cache, w, h, `${step}|${light}`, x - c, y - c, span, span, (t) => paintTree(t, c, c, size, light));
+        drawSprite(ctx, treeSprites, w, h, `${step}|${light}`, x, y, { left: size, up: size, right: size * 1.3, down: size * 1.3 }, (c, px, py) =>
+          paintTree(c, px, py, size, light),
+        );
       }
     }
   }
@@ -342,19 +332,10 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   function drawCar(ctx: Ctx2D, w: number, h: number, car: { x: number; y: number; w: number; h: number }, color: string, truck: boolean, lit: boolean): void {
     const cw = car.w * w;
     const ch = car.h * h;
-    const x = Math.round(car.x * w);
-    const y = Math.round(car.y * h);
-    if (!canCache(ctx)) {
-      paintCar(ctx, x, y, cw, ch, color, truck, lit);
-      return;
-    }
-    // Sprite box around the centre: wheels and shadow stick out, the beams reach far ahead.
-    const left = Math.ceil(cw * (lit ? 0.9 : 0.6)) + 1;
-    const up = Math.ceil(ch * (lit ? 1.5 : 0.5)) + 1;
-    const sw = left + Math.ceil(cw * (lit ? 0.9 : 0.62)) + 2;
-    const sh = up + Math.ceil(ch * 0.56) + 2;
-    carSprites.draw(ctx, w, h, `${color}|${truck}|${lit}`, x - left, y - up, sw, sh, (c) =>
-      paintCar(c, left, up, cw, ch, color, truck, lit),
+    // Wheels and the shadow stick out of the body; the player's beams reach far ahead.
+    const reach = { left: cw * (lit ? 0.9 : 0.6), up: ch * (lit ? 1.5 : 0.5), right: cw * (lit ? 0.9 : 0.62), down: ch * 0.56 };
+    drawSprite(ctx, carSprites, w, h, `${color}|${truck}|${lit}`, Math.round(car.x * w), Math.round(car.y * h), reach, (c, px, py) =>
+      paintCar(c, px, py, cw, ch, color, truck, lit),
     );
   }
 
@@ -375,8 +356,8 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   function paint(ctx: Ctx2D, w: number, h: number): void {
     const g = roadGeometry(w, h);
     drawRoad(ctx, w, h, g);
-    if (!process.env.NOTREES) drawTrees(ctx, w, h, g);
-    if (!process.env.NOCARS) for (const car of cars) {
+    drawTrees(ctx, w, h, g);
+    for (const car of cars) {
       drawCar(ctx, w, h, { x: laneCentre(car.lane), y: car.y, w: car.w, h: car.h }, car.color, car.truck, false);
     }
     if (!round.blinkHidden) drawCar(ctx, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
@@ -391,21 +372,22 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
       ctx.restore();
     }
     drawSpeed(ctx, w, h);
-    if (!process.env.NOHUD) hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
     if (round.over) {
       drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
-    } else if (round.ticks < 240 && !process.env.NOHINT) {
+    } else if (round.ticks < 240) {
       hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
     }
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {
     // Game over with the last crash faded: nothing moves, so the whole frame is one copy.
-    if (round.over && crashes.length === 0 && canCache(ctx)) {
+    if (!round.over || crashes.length > 0) {
+      overLayer.release();
+    } else if (canCache(ctx)) {
       ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
       return;
     }
-    overLayer.release();
     paint(ctx, w, h);
   }
 

@@ -7,7 +7,8 @@
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { drawGameOver, drawHint, drawHud, HUD_HEIGHT } from './hud.ts';
+import { drawGameOver, HUD_HEIGHT, HudCache } from './hud.ts';
+import { around, canCache, drawSprite, Layer, type Reach, SpriteSet } from './layers.ts';
 import { createRng, type Rng } from './rng.ts';
 import { Round, START_LIVES } from './round.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
@@ -89,8 +90,11 @@ function dist(ax: number, ay: number, bx: number, by: number): number {
   return Math.hypot((ax - bx) * ASPECT, ay - by);
 }
 
+/** Far, middle and near stars: the nearer, the brighter and faster. */
+const STAR_SHADES = ['#39405a', '#5b6488', '#a9b3d6'] as const;
+
 function makeStars(rng: Rng): Star[] {
-  const shades = ['#39405a', '#5b6488', '#a9b3d6'];
+  const shades = STAR_SHADES;
   return Array.from({ length: 70 }, (_, i) => {
     const layer = i % 3;
     return {
@@ -114,8 +118,14 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
   let bullets: Shot[] = [];
   let shots: Shot[] = [];
   let blasts: Blast[] = [];
+  /** Counts rounds, so a game-over picture is never reused for the next round's. */
+  let roundNo = 0;
+  const hud = new HudCache();
+  const overLayer = new Layer(true);
+  const sprites = new SpriteSet();
 
   function reset(): void {
+    roundNo++;
     ship = { x: 0.5, y: 0.7 };
     cooldown = 0;
     spawnIn = 60;
@@ -236,9 +246,10 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
 
   function tick(c: ControlState): void {
     if (round.begin(c)) reset();
-    for (const s of stars) s.y = (s.y + s.speed) % 1;
     blasts = blasts.filter((b) => ++b.t < 24);
+    // The whole world, stars too, stands still behind the game-over card.
     if (round.over) return;
+    for (const s of stars) s.y = (s.y + s.speed) % 1;
 
     move(c);
     fire(c);
@@ -258,14 +269,18 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
     hitShip();
   }
 
-  function drawEnemy(ctx: Ctx2D, e: Enemy, w: number, h: number): void {
-    const spec = SPECS[e.kind];
-    const cx = e.x * w;
-    const cy = e.y * h;
-    const r = spec.r * h;
-    ctx.fillStyle = e.flash > 0 ? '#ffffff' : spec.color;
+  /** Divers point where they fly; 48 headings are plenty (7.5° apart) and keep the sprite set small. */
+  const HEADINGS = 48;
+  const headingStep = (e: Enemy): number => {
+    const a = Math.atan2(e.vy, e.vx * ASPECT);
+    return ((Math.round((a / (Math.PI * 2)) * HEADINGS) % HEADINGS) + HEADINGS) % HEADINGS;
+  };
+
+  /** An enemy centred on (cx, cy): its hull, a dark core and a lit eye. */
+  function paintEnemy(ctx: Ctx2D, kind: EnemyKind, cx: number, cy: number, r: number, heading: number, flash: boolean): void {
+    ctx.fillStyle = flash ? '#ffffff' : SPECS[kind].color;
     ctx.beginPath();
-    switch (e.kind) {
+    switch (kind) {
       case 'drone':
         ctx.moveTo(cx - r, cy - r * 0.7);
         ctx.lineTo(cx, cy - r * 0.2);
@@ -279,7 +294,7 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
         ctx.lineTo(cx - r, cy);
         break;
       case 'diver': {
-        const a = Math.atan2(e.vy, e.vx * ASPECT);
+        const a = (heading / HEADINGS) * Math.PI * 2;
         const ca = Math.cos(a);
         const sa = Math.sin(a);
         const pt = (fx: number, fy: number): [number, number] => [cx + (fx * ca - fy * sa) * r, cy + (fx * sa + fy * ca) * r];
@@ -304,28 +319,52 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
     ctx.beginPath();
     ctx.arc(cx, cy, r * 0.36, 0, Math.PI * 2);
     ctx.fill();
-    ctx.fillStyle = e.kind === 'heavy' ? '#ff5d73' : '#fff3c4';
+    ctx.fillStyle = kind === 'heavy' ? '#ff5d73' : '#fff3c4';
     ctx.beginPath();
     ctx.arc(cx, cy, r * 0.16, 0, Math.PI * 2);
     ctx.fill();
+  }
+
+  const sprite = (
+    ctx: Ctx2D,
+    w: number,
+    h: number,
+    key: string,
+    x: number,
+    y: number,
+    reach: Reach,
+    paint: (c: Ctx2D, x: number, y: number) => void,
+  ): void => drawSprite(ctx, sprites, w, h, key, x, y, reach, paint);
+
+  function drawEnemy(ctx: Ctx2D, e: Enemy, w: number, h: number): void {
+    const cx = Math.round(e.x * w);
+    const cy = Math.round(e.y * h);
+    const r = SPECS[e.kind].r * h;
+    const heading = e.kind === 'diver' ? headingStep(e) : 0;
+    const flash = e.flash > 0;
+    const reach = r * 1.3;
+    sprite(ctx, w, h, `${e.kind}|${heading}|${flash}`, cx, cy, around(reach), (c, x, y) =>
+      paintEnemy(c, e.kind, x, y, r, heading, flash),
+    );
     if (e.kind === 'heavy') {
-      const bw = r * 1.6;
+      const bw = Math.round(r * 1.6);
+      const bh = Math.max(2, Math.round(r * 0.16));
+      const left = cx - Math.round(bw / 2);
+      const top = Math.round(cy - r * 1.35);
       ctx.fillStyle = 'rgba(255, 255, 255, 0.2)';
-      ctx.fillRect(cx - bw / 2, cy - r * 1.35, bw, r * 0.16);
+      ctx.fillRect(left, top, bw, bh);
       ctx.fillStyle = '#7bd88f';
-      ctx.fillRect(cx - bw / 2, cy - r * 1.35, (bw * e.hp) / SPECS.heavy.hp, r * 0.16);
+      ctx.fillRect(left, top, Math.round((bw * e.hp) / SPECS.heavy.hp), bh);
     }
   }
 
-  function drawShip(ctx: Ctx2D, w: number, h: number): void {
-    const cx = ship.x * w;
-    const cy = ship.y * h;
-    const s = SHIP_R * h;
+  /** The player's ship centred on (cx, cy), engine flame `flame` (0-3) long. */
+  function paintShip(ctx: Ctx2D, cx: number, cy: number, s: number, hot: boolean, flame: number): void {
     // Engine flame flickers with the tick count: alive even when standing still.
-    ctx.fillStyle = round.ticks % 6 < 3 ? '#ffb547' : '#ff7a45';
+    ctx.fillStyle = hot ? '#ffb547' : '#ff7a45';
     ctx.beginPath();
     ctx.moveTo(cx - s * 0.3, cy + s * 0.75);
-    ctx.lineTo(cx, cy + s * (1.3 + (round.ticks % 4) * 0.1));
+    ctx.lineTo(cx, cy + s * (1.3 + flame * 0.1));
     ctx.lineTo(cx + s * 0.3, cy + s * 0.75);
     ctx.closePath();
     ctx.fill();
@@ -349,7 +388,16 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
     ctx.fill();
   }
 
-  function draw(ctx: Ctx2D, w: number, h: number): void {
+  function drawShip(ctx: Ctx2D, w: number, h: number): void {
+    const s = SHIP_R * h;
+    const hot = round.ticks % 6 < 3;
+    const flame = round.ticks % 4;
+    sprite(ctx, w, h, `ship|${hot}|${flame}`, Math.round(ship.x * w), Math.round(ship.y * h), { left: s * 1.15, up: s * 1.35, right: s * 1.15, down: s * 1.6 }, (c, x, y) =>
+      paintShip(c, x, y, s, hot, flame),
+    );
+  }
+
+  function paint(ctx: Ctx2D, w: number, h: number): void {
     ctx.fillStyle = '#060912';
     ctx.fillRect(0, 0, w, h);
     // A planet low on the right: depth for the price of two arcs.
@@ -361,22 +409,29 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
     ctx.beginPath();
     ctx.arc(w * 0.86 + h * 0.05, h * 0.92 + h * 0.04, h * 0.28, 0, Math.PI * 2);
     ctx.fill();
-    for (const s of stars) {
-      const size = Math.max(1, s.size * h);
-      ctx.fillStyle = s.shade;
-      ctx.fillRect(s.x * w, s.y * h, size, size);
+    // Whole-pixel squares, one colour per parallax layer.
+    for (const shade of STAR_SHADES) {
+      ctx.fillStyle = shade;
+      for (const s of stars) {
+        if (s.shade !== shade) continue;
+        const size = Math.max(1, Math.round(s.size * h));
+        ctx.fillRect(Math.floor(s.x * w), Math.floor(s.y * h), size, size);
+      }
     }
 
     for (const e of enemies) drawEnemy(ctx, e, w, h);
     ctx.fillStyle = '#fff3c4';
-    const bw = Math.max(2, BULLET_R * h * 0.5);
-    const bh = BULLET_R * h * 2.4;
-    for (const b of bullets) ctx.fillRect(b.x * w - bw / 2, b.y * h - bh / 2, bw, bh);
-    ctx.fillStyle = '#ff5d73';
+    const bw = Math.max(2, Math.round(BULLET_R * h * 0.5));
+    const bh = Math.round(BULLET_R * h * 2.4);
+    for (const b of bullets) ctx.fillRect(Math.round(b.x * w - bw / 2), Math.round(b.y * h - bh / 2), bw, bh);
+    const sr = BULLET_R * h;
     for (const s of shots) {
-      ctx.beginPath();
-      ctx.arc(s.x * w, s.y * h, BULLET_R * h, 0, Math.PI * 2);
-      ctx.fill();
+      sprite(ctx, w, h, 'shot', Math.round(s.x * w), Math.round(s.y * h), around(sr), (c, x, y) => {
+        c.fillStyle = '#ff5d73';
+        c.beginPath();
+        c.arc(x, y, sr, 0, Math.PI * 2);
+        c.fill();
+      });
     }
     if (!round.over && !round.blinkHidden) drawShip(ctx, w, h);
     for (const b of blasts) {
@@ -389,20 +444,32 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
       ctx.arc(b.x * w, b.y * h, (b.r + f * 0.06) * h, 0, Math.PI * 2);
       ctx.stroke();
       ctx.fillStyle = '#fff3c4';
+      const bit = Math.max(1, Math.round(h * 0.008));
       for (let i = 0; i < 6; i++) {
         const a = (Math.PI / 3) * i;
         const d = (b.r * 0.5 + f * 0.08) * h;
-        ctx.fillRect(b.x * w + Math.cos(a) * d, b.y * h + Math.sin(a) * d, h * 0.008, h * 0.008);
+        ctx.fillRect(Math.round(b.x * w + Math.cos(a) * d), Math.round(b.y * h + Math.sin(a) * d), bit, bit);
       }
       ctx.restore();
     }
 
-    drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
+    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
     if (round.over) {
       drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
     } else if (round.ticks < 240) {
-      drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
+      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
     }
+  }
+
+  function draw(ctx: Ctx2D, w: number, h: number): void {
+    // Game over with the last blast faded: nothing moves, so the whole frame is one copy.
+    if (!round.over || blasts.length > 0) {
+      overLayer.release();
+    } else if (canCache(ctx)) {
+      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
+      return;
+    }
+    paint(ctx, w, h);
   }
 
   function state(): StreamGameState {
