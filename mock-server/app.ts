@@ -33,15 +33,32 @@ import {
 import { systemClock, type Clock } from '../web/core/clock.ts';
 import { ApiError, badRequest } from './envelope.ts';
 import { loadFixtures, type Fixtures } from './fixtures.ts';
-import { discardRest, header, parseBody, parsePathPairs, readBody, requestInput, verifySignature } from './request.ts';
+import {
+  BodyTimeoutError,
+  DEFAULT_BODY_IDLE_MS,
+  discardRest,
+  header,
+  parseBody,
+  parsePathPairs,
+  readBody,
+  requestInput,
+  verifySignature,
+} from './request.ts';
 import { createRouter } from './routes/index.ts';
 import type { RouteContext } from './routes/route.ts';
 import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
-import { faultKind, type FaultSpec } from './scenarios/faults.ts';
+import { faultKind, type TakenFault } from './scenarios/faults.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
 import type { JournalInput } from './scenarios/journal.ts';
-import { journalBody } from './scenarios/journal.ts';
-import { createSessionRegistry, DEFAULT_SESSION, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
+import {
+  createSessionRegistry,
+  DEFAULT_SESSION,
+  MAX_SESSIONS,
+  SessionLimitError,
+  SessionNameError,
+  type MockSession,
+  type SessionRegistry,
+} from './scenarios/session.ts';
 import { createDbApi, DB_PREFIX } from './db.ts';
 import { MEDIA_DIR_NAME } from './content-fixtures.ts';
 import { MEDIA_PREFIX, serveMedia } from './media.ts';
@@ -69,6 +86,8 @@ export interface MockAppOptions {
   latencyMs?: number;
   /** Where request and error lines go (default: nowhere). */
   log?: (line: string) => void;
+  /** Where lines about lost state or refused clients go (session evictions, refusals, dropped connections); default `log`. */
+  warn?: (line: string) => void;
   /** Where the API, game API and sockets are mounted; also served as `/config.json` when given. */
   runtimeConfig?: RuntimeConfig;
   /** A scenario applied to the "default" session (default "default"); an unknown name throws UnknownScenarioError. */
@@ -81,10 +100,46 @@ export interface MockAppOptions {
   frameClock?: Clock;
   /** No input this long while streaming sends 45001 (default DEFAULT_IDLE_AFTER_MS; 0 never). */
   idleAfterMs?: number;
+  /** Mock sessions kept at once, "default" included (default MAX_SESSIONS; `--max-sessions`). */
+  maxSessions?: number;
+  /** Estimated bytes one session's journal may hold (default JOURNAL_SESSION_BYTES). */
+  journalSessionBytes?: number;
+  /** Estimated bytes all journals together may hold (default JOURNAL_TOTAL_BYTES). */
+  journalTotalBytes?: number;
+  /** A client must send all request headers within this, ms (default DEFAULT_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** A client must send the whole request within this, ms (default DEFAULT_REQUEST_TIMEOUT_MS); not the time to answer. */
+  requestTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this, ms (default DEFAULT_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs?: number;
+  /** A request body that stops arriving for this long is cut, ms (default DEFAULT_BODY_IDLE_MS). */
+  bodyIdleTimeoutMs?: number;
+  /** Open connections (websockets included) accepted at once; more are closed at once (default DEFAULT_MAX_CONNECTIONS). */
+  maxConnections?: number;
 }
 
 /** Idleness a real cloud would act on: ten minutes without any input. */
 export const DEFAULT_IDLE_AFTER_MS = 10 * 60_000;
+
+/*
+ * Transport limits (issue 14 part 3), all real time: without them a client
+ * that sends its headers or body slowly holds a connection and its buffers
+ * for Node's defaults (60 s headers, 300 s request, no connection cap).
+ */
+/** Headers are a few hundred bytes: ten seconds is plenty on any link. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** A 1 MiB body (the largest accepted) at 300 kbit/s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Node's own default: long enough for the app's back-to-back calls to reuse a connection. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** Well above QA's parallel browsers, well below what exhausts memory (each may buffer a 1 MiB body). */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+export { DEFAULT_BODY_IDLE_MS, MAX_SESSIONS };
+
+function positive(name: string, value: number, unit = ' of milliseconds'): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number${unit} ≥ 1, got ${value}`);
+  return value;
+}
 
 export interface MockApp {
   server: Server;
@@ -134,6 +189,16 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
   return isObj(value) && typeof value['code'] === 'number' && typeof value['msg'] === 'string';
 }
 
+/** The envelope a fault's JSON body is, if it is one (for the journal's code and msg). */
+function envelopeOf(text: string): ApiEnvelope | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return isEnvelope(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -141,6 +206,7 @@ function errorMessage(err: unknown): string {
 export function createApp(options: MockAppOptions = {}): MockApp {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((): void => undefined);
+  const warn = options.warn ?? log;
   const latencyMs = options.latencyMs ?? 0;
   if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be a number ≥ 0, got ${latencyMs}`);
   const runtimeConfig = options.runtimeConfig ?? DEFAULT_RUNTIME_CONFIG;
@@ -150,7 +216,19 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const fixtures = loadFixtures(fixturesDir);
   const scenarios = loadScenarios(path.resolve(options.scenariosDir ?? path.join(fixturesDir, SCENARIOS_SUBDIR)));
   const scenario = scenarios.require(options.scenario ?? DEFAULT_SCENARIO);
-  const sessions = createSessionRegistry(clock, (sessionClock) => createStore(fixtures, sessionClock));
+  const headersTimeoutMs = positive('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  if (headersTimeoutMs > requestTimeoutMs) throw new RangeError(`headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+  const keepAliveTimeoutMs = positive('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS);
+  const bodyIdleMs = positive('bodyIdleTimeoutMs', options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_MS);
+  const maxConnections = positive('maxConnections', options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, '');
+
+  const sessions = createSessionRegistry(clock, (sessionClock) => createStore(fixtures, sessionClock), {
+    log: warn,
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.journalSessionBytes !== undefined ? { journalSessionBytes: options.journalSessionBytes } : {}),
+    ...(options.journalTotalBytes !== undefined ? { journalTotalBytes: options.journalTotalBytes } : {}),
+  });
   sessions.get(DEFAULT_SESSION).apply(scenario);
   const findRoute = createRouter();
   const apiBase = mountPath(runtimeConfig.apiBase);
@@ -171,8 +249,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     { clock, log, sessionFor: (name) => sessions.get(name) },
   );
-  const control = createControlApi({ sessions, scenarios, fixtures, log });
-  const db = createDbApi({ sessions, log });
+  const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs });
+  const db = createDbApi({ sessions, log, bodyIdleMs });
 
   /** Network latency (--latency) is on the app clock: it models the wire, not the session's time. */
   const wait = (ms: number): Promise<void> => new Promise((resolve) => clock.setTimeout(resolve, ms));
@@ -181,7 +259,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     const started = Date.now();
     const method = req.method ?? 'GET';
     let session: MockSession | undefined;
-    let fault: FaultSpec | undefined;
+    let fault: TakenFault | undefined;
     const journal: JournalInput = { kind: 'http', method, path: (req.url ?? pathname).slice(0, 512) };
 
     const answer = (status: number, body: ApiEnvelope, extra: Record<string, string> = {}): void => {
@@ -199,6 +277,11 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     try {
       session = sessions.get(header(req, HEADER.mockSession));
     } catch (err) {
+      if (err instanceof SessionLimitError) {
+        discardRest(req);
+        await delayed(503, { code: BODY_CODE.serverError, msg: err.message, data: null });
+        return;
+      }
       if (!(err instanceof SessionNameError)) throw err;
       discardRest(req);
       await delayed(200, { code: BODY_CODE.badRequest, msg: err.message, data: null });
@@ -224,15 +307,14 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         if (latencyMs > 0) await wait(latencyMs);
         const status = fault.status ?? 200;
         const body = fault.body ?? {
-          code: status >= 500 ? BODY_CODE.serverError : BODY_CODE.failed,
-          msg: `Mock fault: HTTP ${status}`,
-          data: null,
+          text: JSON.stringify({ code: status >= 500 ? BODY_CODE.serverError : BODY_CODE.failed, msg: `Mock fault: HTTP ${status}`, data: null }),
+          json: true,
         };
-        let text = typeof body === 'string' ? body : JSON.stringify(body);
+        let text = body.text;
         if (fault.malformed) text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-        const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+        const type = body.json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
         sendText(res, status, text, { 'content-type': type });
-        const envelope = isEnvelope(body) ? body : undefined;
+        const envelope = body.json ? envelopeOf(body.text) : undefined;
         session.journal.add({ ...journal, status, code: envelope?.code, msg: envelope?.msg });
         log(`${method} ${(req.url ?? '').slice(0, 200)} → ${status} [fault ${faultKind(fault)}]`);
         return;
@@ -257,8 +339,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     }
 
     try {
-      const body = await readBody(req);
-      if (body.ok) journal.body = journalBody(body.text);
+      const body = await readBody(req, undefined, bodyIdleMs);
       if (!body.ok) {
         // Answer at once and let the upload drain (bounded) so the client can read this.
         answer(413, { code: BODY_CODE.tooLarge, msg: 'Request body is larger than 1 MiB', data: null });
@@ -266,6 +347,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         return;
       }
       verifySignature(req, body.text);
+      // Only a signed body is journalled: anyone can send unsigned ones, as fast as they like.
+      journal.bodyText = body.text;
       if (game) {
         const client = header(req, HEADER.gameClient);
         if (client === undefined) throw badRequest(`Missing header "${HEADER.gameClient}" (required on game calls)`);
@@ -284,6 +367,10 @@ export function createApp(options: MockAppOptions = {}): MockApp {
       const envelope = route.handle(input, ctx);
       await delayed(200, envelope);
     } catch (err) {
+      if (err instanceof BodyTimeoutError) {
+        log(`${method} ${(req.url ?? '').slice(0, 200)} → connection closed: ${err.message}`);
+        return;
+      }
       if (err instanceof ApiError) {
         await delayed(err.status, { code: err.code, msg: err.message, data: err.data });
       } else if (err instanceof FieldError) {
@@ -321,7 +408,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
       return;
     }
     if (pathname.startsWith(PAY_PAGE_PREFIX)) {
-      await servePayPage(req, res, pathname, query, { fixtures, sessionFor: (name) => sessions.get(name) });
+      await servePayPage(req, res, pathname, query, { fixtures, sessionFor: (name) => sessions.get(name), bodyIdleMs });
       return;
     }
     // Given a runtime config, the app must talk to the mounts the server really uses, whatever the build wrote.
@@ -332,8 +419,33 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     await serveStatic(req, res, pathname, { distDir });
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default, longer than the timeouts themselves).
+      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => handle(req, res),
+  );
+  server.maxConnections = maxConnections;
+  // One line a second at most: a flood of refused connections must not become a flood of lines.
+  let dropped = 0;
+  let dropLogged = 0;
+  server.on('drop', () => {
+    dropped++;
+    if (Date.now() - dropLogged < 1000) return;
+    dropLogged = Date.now();
+    warn(`connection refused: ${maxConnections} connections are open (maxConnections); ${dropped} refused so far`);
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     onRequest(req, res).catch((err: unknown) => {
+      if (err instanceof BodyTimeoutError) {
+        log(`${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)} → connection closed: ${err.message}`);
+        return;
+      }
       log(`internal error on ${req.method ?? '?'} ${req.url ?? ''}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (res.headersSent) {
         res.destroy();
@@ -341,7 +453,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
       }
       sendJson(res, 500, { code: BODY_CODE.serverError, msg: `Mock server error: ${errorMessage(err)}`, data: null });
     });
-  });
+  }
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => hub.upgrade(req, socket, head));
 
   let closing: Promise<void> | undefined;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from './app.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
+import { MAX_SESSIONS } from './scenarios/session.ts';
 
 export interface CliOptions {
   port: number;
@@ -19,19 +20,24 @@ export interface CliOptions {
   video: boolean;
   /** --idle-after MS: no input this long while streaming sends 45001 (0: never); undefined keeps the app's default. */
   idleAfterMs: number | undefined;
+  /** --max-sessions N: mock sessions kept at once; undefined keeps the app's default. */
+  maxSessions: number | undefined;
   help: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
+/** Largest --max-sessions: each session holds a store and up to 4 MB of journal. */
+export const MAX_SESSIONS_LIMIT = 100_000;
 
 export const USAGE = [
-  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--verbose]',
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--verbose]',
   'Environment: PORT (default 8080), HOST (default 127.0.0.1). --port wins over PORT.',
   `--scenario applies a scenario to the default session: "default" or a file of <fixtures>/${SCENARIOS_SUBDIR}/ (${scenarioNames(
     path.join(DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR),
   ).join(', ')}).`,
   '--no-video streams without WebRTC (progress and events on the stream socket only), for fast QA runs; --idle-after sets the 45001 wait (default 600000, 0 never).',
+  `--max-sessions sets how many mock sessions are kept at once (default ${MAX_SESSIONS}); beyond it the least recently used one without open sockets is evicted.`,
   'QA control API, scenario format and examples: docs/qa-guide.md',
 ].join('\n');
 
@@ -56,7 +62,7 @@ function parsePort(value: string, from: string): number {
   return Number(value);
 }
 
-const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario', '--idle-after'] as const;
+const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario', '--idle-after', '--max-sessions'] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 const isValueFlag = (s: string): s is ValueFlag => (VALUE_FLAGS as readonly string[]).includes(s);
 
@@ -92,6 +98,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const idleArg = values.get('--idle-after');
   if (idleArg !== undefined && !/^\d{1,9}$/.test(idleArg)) throw new CliError(`Invalid --idle-after "${idleArg}": expected milliseconds as a whole number ≥ 0.`);
 
+  const maxArg = values.get('--max-sessions');
+  if (maxArg !== undefined && (!/^\d{1,6}$/.test(maxArg) || Number(maxArg) < 1 || Number(maxArg) > MAX_SESSIONS_LIMIT)) {
+    throw new CliError(`Invalid --max-sessions "${maxArg}": expected a whole number from 1 to ${MAX_SESSIONS_LIMIT}.`);
+  }
+
   const dir = (flag: '--fixtures' | '--dist'): string | undefined => {
     const v = values.get(flag);
     return v === undefined ? undefined : path.resolve(cwd, v);
@@ -112,6 +123,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     verbose,
     video,
     idleAfterMs: idleArg === undefined ? undefined : Number(idleArg),
+    maxSessions: maxArg === undefined ? undefined : Number(maxArg),
     help,
   };
 }

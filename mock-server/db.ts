@@ -26,9 +26,10 @@ import type { NextFunction, Request, Response } from 'express';
 import jsonServer from 'json-server';
 import { HEADER } from '../web/api/contract.ts';
 import { ApiError } from './envelope.ts';
-import { header, readBody } from './request.ts';
+import { depthMessage, jsonTextTooDeep } from './limits.ts';
+import { BodyTimeoutError, header, readBody } from './request.ts';
 import { phoneKey } from './phone.ts';
-import { defineSlot, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
+import { defineSlot, SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
 import type { Store, UserRecord } from './store.ts';
 import { isObj } from './validate.ts';
 
@@ -175,6 +176,8 @@ const dbSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
 export interface DbOptions {
   sessions: SessionRegistry;
   log: (line: string) => void;
+  /** A body upload that stalls this long is cut (default: readBody's). */
+  bodyIdleMs?: number;
 }
 
 /** The `/__db/` request handler. */
@@ -193,6 +196,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
       session = o.sessions.get(fromQuery ?? header(req, HEADER.mockSession));
     } catch (err) {
       if (err instanceof SessionNameError) return next(new DbError(400, err.message));
+      if (err instanceof SessionLimitError) return next(new DbError(503, err.message));
       return next(err);
     }
     sessionOf.set(req, session);
@@ -214,7 +218,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     // Every body is read here (bounded), never by json-server's own parser: its errors would answer a stack trace.
-    readBody(req).then(
+    readBody(req, undefined, o.bodyIdleMs).then(
       (body) => {
         if (!body.ok) return next(new DbError(413, 'Request body is larger than 1 MiB'));
         if (!writes) {
@@ -224,6 +228,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
         if (body.text.trim() !== '' && type !== 'application/json') return next(new DbError(400, 'Send the body as application/json'));
         let value: unknown = {};
         if (body.text.trim() !== '') {
+          if (jsonTextTooDeep(body.text)) return next(new DbError(400, depthMessage('The JSON body')));
           try {
             value = JSON.parse(body.text) as unknown;
           } catch (err) {
@@ -268,6 +273,10 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
 
   // Express recognises an error handler by its four parameters.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof BodyTimeoutError) {
+      res.destroy();
+      return;
+    }
     if (res.headersSent) {
       res.end();
       return;

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
       scenario: options.scenario,
       video: options.video,
       ...(options.idleAfterMs !== undefined ? { idleAfterMs: options.idleAfterMs } : {}),
+      ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
       log: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      // Lost sessions and refused clients are worth a line even without --verbose.
+      warn: (line) => (options.verbose ? process.stdout : process.stderr).write(`${line}\n`),
     });
   } catch (err) {
     if (err instanceof FixtureError || err instanceof ScenarioFileError) fatal(err.message, 1);

@@ -16,6 +16,7 @@ import type { Fixtures } from './fixtures.ts';
 import { escapeXml } from './media.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
 import { discardRest, readBody } from './request.ts';
+import { SessionLimitError } from './scenarios/session.ts';
 import type { Store } from './store.ts';
 
 export { PAY_PAGE_PREFIX };
@@ -24,6 +25,8 @@ export interface PayPageOptions {
   fixtures: Fixtures;
   /** The store and clock of a mock session (`mock_session` query; undefined for the default one). Throws on a bad name. */
   sessionFor(name: string | undefined): { store: Store; clock: Clock };
+  /** A body upload that stalls this long is cut (default: readBody's). */
+  bodyIdleMs?: number;
 }
 
 const PAY_TYPE_NAMES = { wxpay: 'WeChat Pay', alipay: 'Alipay' } as const;
@@ -69,6 +72,10 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
     session = options.sessionFor(sessionName);
   } catch (err) {
     discardRest(req);
+    if (err instanceof SessionLimitError) {
+      send(req, res, 503, page('Too many sessions', `<h1>Too many sessions</h1><p class="muted">${escapeXml(err.message)}</p>`));
+      return;
+    }
     send(req, res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
     return;
   }
@@ -109,7 +116,7 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
     return;
   }
   // The form posts no fields; read (bounded) and ignore whatever came.
-  const body = await readBody(req, 64 * 1024);
+  const body = await readBody(req, 64 * 1024, options.bodyIdleMs);
   if (!body.ok) discardRest(req);
   if (!rec) {
     notFound(req, res);

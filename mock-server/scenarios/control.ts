@@ -1,8 +1,10 @@
 /**
  * The QA control API under `/__mock/` (docs/qa-guide.md). JSON in, JSON
  * out; the session comes from `?session=` or the X-Mock-Session header
- * ("default" without either). Errors answer `{error}` with 400 (bad input),
- * 404 (unknown path or scenario), 405 (wrong method) or 413 (body too large).
+ * ("default" without either). Errors answer `{error}` with 400 (bad input,
+ * JSON nested too deep), 404 (unknown path or scenario), 405 (wrong method),
+ * 413 (body, fault body or pushed message too large; limits.ts) or 503 (a new
+ * session over the cap while every session has open sockets).
  *
  *   GET    /__mock/scenarios   named scenarios: name, description
  *   POST   /__mock/scenario    {name} | {scenario: {...}}, keepState?: apply to the session
@@ -19,7 +21,7 @@
  *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?}: change them now (over the script's)
  *   DELETE /__mock/network     back to the script's conditions
  *   GET    /__mock/session     the session's scenario, script, faults, sockets, clock
- *   GET    /__mock/sessions    every session
+ *   GET    /__mock/sessions    every session, the cap, evictions so far and the newest evicted names
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
@@ -28,7 +30,8 @@ import type { Fixtures } from '../fixtures.ts';
 import type { DurationMessageCode, StreamEventCode } from '../game/script.ts';
 import { gameStateOf } from '../game/state.ts';
 import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
-import { discardRest, header, readBody } from '../request.ts';
+import { depthMessage, jsonTextTooDeep, kib, MAX_PUSH_MESSAGE_BYTES, TooLargeError } from '../limits.ts';
+import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../request.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 import { networkOf, parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
@@ -36,7 +39,7 @@ import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
 import type { JournalKind } from './journal.ts';
 import { parseScenario } from './parse.ts';
 import { ClockNotVirtualError } from './session-clock.ts';
-import { SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
+import { SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */
@@ -51,6 +54,8 @@ export interface ControlOptions {
   /** The fixtures the game flow reads (a pushed duration 200 carries the user's balance). */
   fixtures: Fixtures;
   log: (line: string) => void;
+  /** A body upload that stalls this long is cut (default DEFAULT_BODY_IDLE_MS). */
+  bodyIdleMs?: number;
 }
 
 const STREAM_EVENT_CODES: readonly number[] = [43000, 43001, 43100, 45001, 54001] satisfies readonly StreamEventCode[];
@@ -110,10 +115,12 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
   res.end(text);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const body = await readBody(req);
+async function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
+  const body = await readBody(req, undefined, idleMs);
   if (!body.ok) throw new ControlError(413, 'Request body is larger than 1 MiB');
   if (body.text.trim() === '') return {};
+  // Refused before parsing: a deep value is kept (a fault, a script) and breaks every later answer that serialises it.
+  if (jsonTextTooDeep(body.text)) throw bad(depthMessage('The JSON body'));
   try {
     return JSON.parse(body.text) as unknown;
   } catch (err) {
@@ -121,8 +128,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const value = await readJson(req);
+async function readObject(req: IncomingMessage, idleMs: number): Promise<Record<string, unknown>> {
+  const value = await readJson(req, idleMs);
   if (!isObj(value)) throw bad('The body must be a JSON object');
   return value;
 }
@@ -139,7 +146,7 @@ function sessionSummary(s: MockSession): Record<string, unknown> {
     script: s.script,
     faults: s.faults.list(),
     sockets: s.sockets.counts(),
-    journal: { size: s.journal.size, dropped: s.journal.dropped },
+    journal: { size: s.journal.size, bytes: s.journal.bytes, maxBytes: s.journal.maxBytes, dropped: s.journal.dropped },
     users: s.store.users.length,
   };
 }
@@ -170,13 +177,14 @@ type Handler = (req: IncomingMessage, session: MockSession, query: URLSearchPara
 
 /** The `/__mock/` request handler. */
 export function createControlApi(o: ControlOptions): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
+  const idleMs = o.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS;
   const routes: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Handler>>> = {
     scenarios: {
       GET: () => ({ scenarios: o.scenarios.list().map((s) => ({ name: s.name, description: s.description })) }),
     },
     scenario: {
       POST: async (req, session) => {
-        const body = await readObject(req);
+        const body = await readObject(req, idleMs);
         const f = Fields.of(body);
         const keepRaw = f.raw('keepState');
         if (keepRaw !== undefined && typeof keepRaw !== 'boolean') throw bad('Field "keepState" must be true or false');
@@ -186,7 +194,10 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
           try {
             scenario = parseScenario(f.raw('scenario'));
           } catch (err) {
-            if (err instanceof FieldError) throw bad(`Invalid inline scenario: ${new FieldError(`scenario.${err.field}`, err.problem).message}`);
+            if (err instanceof FieldError) {
+              const message = `Invalid inline scenario: ${new FieldError(`scenario.${err.field}`, err.problem).message}`;
+              throw err instanceof TooLargeError ? new ControlError(413, message) : bad(message);
+            }
             throw err;
           }
         } else if (f.has('name')) {
@@ -211,8 +222,8 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     faults: {
       GET: (_req, session) => ({ session: session.name, faults: session.faults.list() }),
       POST: async (req, session) => {
-        const specs = faultsFrom(await readJson(req));
-        for (const spec of specs) session.faults.add(spec);
+        const specs = faultsFrom(await readJson(req, idleMs));
+        session.faults.addAll(specs);
         return { session: session.name, added: specs.length, faults: session.faults.list() };
       },
       DELETE: (_req, session) => {
@@ -223,13 +234,17 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     },
     push: {
       POST: async (req, session) => {
-        const body = await readObject(req);
+        const body = await readObject(req, idleMs);
         const f = Fields.of(body);
         const socket = f.string('socket', { maxLength: 64 });
         const kind = Object.hasOwn(SOCKET_KINDS, socket) ? SOCKET_KINDS[socket] : undefined;
         if (kind === undefined) throw bad(`Field "socket" must be one of ${Object.keys(SOCKET_KINDS).map((k) => JSON.stringify(k)).join(', ')}`);
         if (!f.has('message')) throw bad('Missing field "message" (the JSON message to send)');
         const message = f.raw('message');
+        const size = Buffer.byteLength(JSON.stringify(message) ?? '', 'utf8');
+        if (size > MAX_PUSH_MESSAGE_BYTES) {
+          throw new ControlError(413, `Field "message" is ${size} bytes as JSON; a pushed message may be at most ${MAX_PUSH_MESSAGE_BYTES} bytes (${kib(MAX_PUSH_MESSAGE_BYTES)})`);
+        }
         const delivered = pushThroughGame(o, session, kind, message) ?? session.sockets.push(kind, message);
         return { session: session.name, socket, delivered };
       },
@@ -249,13 +264,20 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         let entries = session.journal.entries(since);
         if (kinds) entries = entries.filter((e) => kinds.has(e.kind));
         if (limit !== undefined) entries = entries.slice(-limit);
-        return { session: session.name, now: session.clock.now(), dropped: session.journal.dropped, entries };
+        return {
+          session: session.name,
+          now: session.clock.now(),
+          dropped: session.journal.dropped,
+          bytes: session.journal.bytes,
+          maxBytes: session.journal.maxBytes,
+          entries,
+        };
       },
     },
     clock: {
       GET: (_req, session) => ({ session: session.name, ...clockState(session) }),
       POST: async (req, session) => {
-        const body = await readObject(req);
+        const body = await readObject(req, idleMs);
         const f = Fields.of(body);
         for (const key of Object.keys(body)) {
           if (key !== 'virtual' && key !== 'advanceMs') throw bad(`Field "${key}" is not known: send {"virtual": true} and/or {"advanceMs": N}`);
@@ -273,7 +295,7 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     network: {
       GET: (_req, session) => networkSummary(session),
       POST: async (req, session) => {
-        const patch = parseNetwork(await readObject(req), 'body');
+        const patch = parseNetwork(await readObject(req, idleMs), 'body');
         const state = gameStateOf({ session });
         state.network = { ...state.network, ...patch };
         o.log(`mock session ${session.name}: network ${JSON.stringify(networkOf(state))}`);
@@ -289,6 +311,10 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     },
     sessions: {
       GET: () => ({
+        max: o.sessions.max,
+        evicted: o.sessions.evicted,
+        recentlyEvicted: o.sessions.recentEvictions(),
+        journalBytes: o.sessions.journalBytes(),
         sessions: o.sessions.list().map((s) => ({ session: s.name, scenario: s.scenario, virtual: s.clock.virtual, sockets: s.sockets.counts() })),
       }),
     },
@@ -312,14 +338,17 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         session = o.sessions.get(sessionName ?? undefined);
       } catch (err) {
         if (err instanceof SessionNameError) throw bad(err.message);
+        if (err instanceof SessionLimitError) throw new ControlError(503, err.message);
         throw err;
       }
       send(res, 200, await handler(req, session, query));
     } catch (err) {
+      // The stalled upload's connection is already gone.
+      if (err instanceof BodyTimeoutError) return;
       // Let an unread upload drain (bounded) so the client can read the answer.
       if (!req.complete) discardRest(req);
       if (err instanceof ControlError) send(res, err.status, { error: err.message });
-      else if (err instanceof FieldError) send(res, 400, { error: err.message });
+      else if (err instanceof FieldError) send(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
       else if (err instanceof ClockNotVirtualError || err instanceof ApiError) send(res, 400, { error: err.message });
       else throw err;
     }

@@ -5,6 +5,7 @@
  * on the session clock first, drop the connection, or cut the JSON answer
  * short. Faults are per session and used up in the order they were added.
  */
+import { boundedJson, kib, MAX_FAULT_BODY_BYTES, MAX_SESSION_FAULT_BODY_BYTES, TooLargeError } from '../limits.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 
 export interface FaultMatch {
@@ -81,7 +82,11 @@ export function parseFault(value: unknown, at = ''): FaultSpec {
   }
   const spec: FaultSpec = { match, count: f.has('count') ? f.int('count', { min: 1, max: MAX_FAULT_COUNT }) : 1 };
   if (f.has('status')) spec.status = f.int('status', { min: 100, max: 599 });
-  if (f.raw('body') !== undefined) spec.body = f.raw('body');
+  if (f.raw('body') !== undefined) {
+    // Checked here so a refused body never reaches a queue (nor a scenario).
+    boundedJson(f.raw('body'), f.path('body'), MAX_FAULT_BODY_BYTES);
+    spec.body = f.raw('body');
+  }
   if (f.has('delayMs')) spec.delayMs = f.int('delayMs', { min: 0, max: MAX_FAULT_DELAY_MS });
   const drop = optionalFlag(f, 'drop');
   if (drop) spec.drop = true;
@@ -97,7 +102,7 @@ export function parseFault(value: unknown, at = ''): FaultSpec {
 }
 
 /** The short name journalled for a fault. */
-export function faultKind(f: FaultSpec): string {
+export function faultKind(f: Pick<FaultSpec, 'drop' | 'delayMs' | 'status' | 'malformed'> & { body?: unknown }): string {
   if (f.drop) return f.delayMs ? 'delay+drop' : 'drop';
   const parts: string[] = [];
   if (f.delayMs !== undefined) parts.push('delay');
@@ -107,25 +112,70 @@ export function faultKind(f: FaultSpec): string {
   return parts.join('+');
 }
 
-export class FaultQueue {
-  private faults: PendingFault[] = [];
+/** A fault's body as it is sent: JSON text, or a string sent as is (`json` false). */
+export interface FaultBody {
+  text: string;
+  json: boolean;
+}
 
-  add(spec: FaultSpec): PendingFault {
-    if (this.faults.length >= MAX_PENDING_FAULTS) {
+/** A fault as a request uses it: the body ready to send. */
+export interface TakenFault extends Omit<FaultSpec, 'body'> {
+  body?: FaultBody;
+}
+
+interface Queued {
+  fault: TakenFault;
+  bytes: number;
+  remaining: number;
+}
+
+/**
+ * Bodies are queued as their text, not the parsed value: a parsed body can
+ * take many times its text in heap (`[[],[],…]`: about 16 times).
+ */
+export class FaultQueue {
+  private faults: Queued[] = [];
+  private bodyBytes = 0;
+
+  add(spec: FaultSpec): void {
+    this.addAll([spec]);
+  }
+
+  /** Queue every fault or none: a refused batch leaves the queue as it was. */
+  addAll(specs: readonly FaultSpec[]): void {
+    if (this.faults.length + specs.length > MAX_PENDING_FAULTS) {
       throw new FieldError('faults', `at most ${MAX_PENDING_FAULTS} faults may be pending in one session; POST /__mock/reset or DELETE /__mock/faults`);
     }
-    const pending: PendingFault = { ...spec, remaining: spec.count };
-    this.faults.push(pending);
-    return pending;
+    const queued: Queued[] = [];
+    let bytes = this.bodyBytes;
+    for (const spec of specs) {
+      const { body, ...rest } = spec;
+      const fault: TakenFault = { ...rest };
+      let size = 0;
+      if (body !== undefined) {
+        fault.body = boundedJson(body, 'body', MAX_FAULT_BODY_BYTES);
+        size = Buffer.byteLength(fault.body.text, 'utf8');
+      }
+      bytes += size;
+      if (bytes > MAX_SESSION_FAULT_BODY_BYTES) {
+        throw new TooLargeError(
+          'faults',
+          `would hold ${bytes} bytes of bodies; the pending faults of a session may hold at most ${MAX_SESSION_FAULT_BODY_BYTES} bytes (${kib(MAX_SESSION_FAULT_BODY_BYTES)}) of bodies`,
+        );
+      }
+      queued.push({ fault, bytes: size, remaining: spec.count });
+    }
+    this.faults.push(...queued);
+    this.bodyBytes = bytes;
   }
 
   /**
    * Use up the first fault matching this request, if any.
    * `apiPath` is relative to its API base ("user/web_login"), `urlPath` the full path ("/api/user/web_login").
    */
-  take(method: string, apiPath: string, urlPath: string): FaultSpec | undefined {
+  take(method: string, apiPath: string, urlPath: string): TakenFault | undefined {
     if (this.faults.length === 0) return undefined;
-    const i = this.faults.findIndex((f) => {
+    const i = this.faults.findIndex(({ fault: f }) => {
       if (f.match.method !== undefined && f.match.method !== method) return false;
       const p = f.match.path;
       if (p === undefined) return true;
@@ -135,12 +185,21 @@ export class FaultQueue {
     const found = this.faults[i];
     if (!found) return undefined;
     found.remaining--;
-    if (found.remaining <= 0) this.faults.splice(i, 1);
-    return found;
+    if (found.remaining <= 0) {
+      this.faults.splice(i, 1);
+      this.bodyBytes -= found.bytes;
+    }
+    return found.fault;
   }
 
+  /** The pending faults as QA sent them (bodies parsed again). */
   list(): PendingFault[] {
-    return this.faults.map((f) => ({ ...f }));
+    return this.faults.map(({ fault, remaining }) => {
+      const { body, ...rest } = fault;
+      const out: PendingFault = { ...rest, match: { ...rest.match }, remaining };
+      if (body) out.body = body.json ? (JSON.parse(body.text) as unknown) : body.text;
+      return out;
+    });
   }
 
   get size(): number {
@@ -149,5 +208,6 @@ export class FaultQueue {
 
   clear(): void {
     this.faults = [];
+    this.bodyBytes = 0;
   }
 }

@@ -14,8 +14,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
-import { journalBody } from '../scenarios/journal.ts';
-import { bindSocketToSession, SessionNameError, type MockSession } from '../scenarios/session.ts';
+import { bindSocketToSession, SessionLimitError, SessionNameError, type MockSession } from '../scenarios/session.ts';
 
 export interface SocketContext {
   /** The app's clock. Per-socket timers belong on `session.clock` instead. */
@@ -51,7 +50,7 @@ function journalSends(ws: WebSocket, session: MockSession, path: string): void {
   const send = ws.send.bind(ws) as (...args: unknown[]) => void;
   Object.assign(ws, {
     send(...args: unknown[]): void {
-      session.journal.add({ kind: 'ws-out', path, body: journalBody(sentText(args[0])) });
+      session.journal.add({ kind: 'ws-out', path, bodyText: sentText(args[0]) });
       send(...args);
     },
   });
@@ -105,6 +104,11 @@ export function createSocketHub(
         try {
           session = ctx.sessionFor(sessionName);
         } catch (err) {
+          if (err instanceof SessionLimitError) {
+            ctx.log(`websocket upgrade refused: ${err.message} (503)`);
+            refuse(socket, '503 Service Unavailable');
+            return;
+          }
           if (!(err instanceof SessionNameError)) throw err;
           ctx.log(`websocket upgrade refused: ${err.message} (400)`);
           refuse(socket, '400 Bad Request');
@@ -117,7 +121,7 @@ export function createSocketHub(
           session.sockets.add(name, ws);
           session.journal.add({ kind: 'ws-open', path: shownPath });
           // Registered before the handler's own listener, so a message is journalled before its answer.
-          ws.on('message', (data) => session.journal.add({ kind: 'ws-in', path: name, body: journalBody(messageText(data)) }));
+          ws.on('message', (data) => session.journal.add({ kind: 'ws-in', path: name, bodyText: messageText(data) }));
           ws.on('close', (code, reason) => session.journal.add({ kind: 'ws-close', path: name, code, msg: reason.toString('utf8') }));
           journalSends(ws, session, name);
           try {

@@ -1,0 +1,87 @@
+/**
+ * Size and shape limits on what QA and clients can make the mock keep or
+ * echo (issue 14). Anyone who reaches the port can send these, so each
+ * refusal is a plain 400/413 that names the limit, and nothing is stored
+ * when a body is refused.
+ */
+import { FieldError } from './validate.ts';
+
+/** Deepest JSON nesting accepted in a body; deeper values overflow the stack when serialised again (a 500, and a fault that answers 500 forever). */
+export const MAX_JSON_DEPTH = 64;
+/** Largest response body of one fault, as JSON text. */
+export const MAX_FAULT_BODY_BYTES = 64 * 1024;
+/** Largest pending fault bodies of one session together: 1000 faults of 64 KB each would be 64 MB a session. */
+export const MAX_SESSION_FAULT_BODY_BYTES = 1024 * 1024;
+/** Largest message `POST /__mock/push` sends. */
+export const MAX_PUSH_MESSAGE_BYTES = 64 * 1024;
+
+export const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
+
+/** A value over a size limit: answered 413 (a FieldError, so scenario files still name the field). */
+export class TooLargeError extends FieldError {
+  readonly status = 413;
+  constructor(field: string, problem: string) {
+    super(field, problem);
+    this.name = 'TooLargeError';
+  }
+}
+
+/** The message for JSON nested deeper than MAX_JSON_DEPTH. */
+export function depthMessage(what: string, max = MAX_JSON_DEPTH): string {
+  return `${what} is nested deeper than ${max} levels (the limit for JSON nesting)`;
+}
+
+/**
+ * Whether JSON text nests arrays/objects deeper than `max`, found by scanning
+ * (strings skipped) before it is parsed: JSON.parse copes with any depth, the
+ * stringify that answers or journals it later does not.
+ */
+export function jsonTextTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Whether a parsed value nests deeper than `max` (iterative: the value may be as deep as it likes). */
+export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [v, depth] = item;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * The JSON text of `value` after checking its depth and size: a string is
+ * measured as is. Throws TooLargeError (413) over `maxBytes`, FieldError (400) too deep.
+ */
+export function boundedJson(value: unknown, field: string, maxBytes: number): { text: string; json: boolean } {
+  if (typeof value === 'string') {
+    const bytes = Buffer.byteLength(value, 'utf8');
+    if (bytes > maxBytes) throw new TooLargeError(field, `is ${bytes} bytes; the limit is ${maxBytes} bytes (${kib(maxBytes)})`);
+    return { text: value, json: false };
+  }
+  if (valueTooDeep(value)) throw new FieldError(field, `is nested deeper than ${MAX_JSON_DEPTH} levels (the limit for JSON nesting)`);
+  const text = JSON.stringify(value) ?? 'null';
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > maxBytes) throw new TooLargeError(field, `is ${bytes} bytes as JSON; the limit is ${maxBytes} bytes (${kib(maxBytes)})`);
+  return { text, json: true };
+}
