@@ -6,10 +6,11 @@
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { drawGameOver, font, HUD_HEIGHT, HudCache } from './hud.ts';
-import { around, canCache, drawSprite, Layer, SpriteSet } from './layers.ts';
+import { font, HUD_HEIGHT, HudCache } from './hud.ts';
+import { around, drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
-import { Round, START_LIVES } from './round.ts';
+import { Round } from './round.ts';
+import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 
 const ASPECT = 16 / 9;
@@ -54,7 +55,6 @@ const CRATERS: readonly (readonly [number, number, number])[] = [
 
 const POINTS: Record<Exclude<ItemKind, 'bomb'>, number> = { star: 10, gem: 50 };
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
-const round4 = (v: number): number => Math.round(v * 10000) / 10000;
 
 export function createCatcher(opts: { title: string; seed: number }): StreamGame {
   const rng = createRng(opts.seed);
@@ -279,34 +279,16 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
       ctx.stroke();
       ctx.restore();
     }
-    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
-    if (round.over) {
-      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
-    } else if (round.ticks < 240) {
-      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
-    }
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {
     // Game over with the last pop faded: nothing moves, so the whole frame is one copy.
-    if (!round.over || pops.length > 0) {
-      overLayer.release();
-    } else if (canCache(ctx)) {
-      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
-      return;
-    }
-    paint(ctx, w, h);
+    drawFrame(ctx, w, h, { round, roundNo, still: pops.length === 0, layer: overLayer, paint: (c) => paint(c, w, h) });
   }
 
   function state(): StreamGameState {
-    return {
-      kind: 'catcher',
-      score: round.score,
-      best: round.best,
-      lives: round.lives,
-      over: round.over,
-      player: { x: round4(x), y: BASKET_Y },
-    };
+    return gameState('catcher', round, { x: x, y: BASKET_Y });
   }
 
   return { kind: 'catcher', tick, draw, state };

@@ -5,10 +5,11 @@
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { drawGameOver, HUD_HEIGHT, HudCache } from './hud.ts';
-import { canCache, drawSprite, Layer, SpriteSet } from './layers.ts';
+import { HUD_HEIGHT, HudCache } from './hud.ts';
+import { drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
-import { Round, START_LIVES } from './round.ts';
+import { Round } from './round.ts';
+import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 
 const ROAD_LEFT = 0.3;
@@ -56,7 +57,6 @@ interface Crash {
 
 const laneCentre = (lane: number): number => ROAD_LEFT + LANE_WIDTH * (lane + 0.5);
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
-const round4 = (v: number): number => Math.round(v * 10000) / 10000;
 
 /** Deterministic scenery per road slot: no state to keep, same trees every time a slot scrolls by. */
 function slotHash(i: number): number {
@@ -372,34 +372,16 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
       ctx.restore();
     }
     drawSpeed(ctx, w, h);
-    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
-    if (round.over) {
-      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
-    } else if (round.ticks < 240) {
-      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
-    }
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {
     // Game over with the last crash faded: nothing moves, so the whole frame is one copy.
-    if (!round.over || crashes.length > 0) {
-      overLayer.release();
-    } else if (canCache(ctx)) {
-      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
-      return;
-    }
-    paint(ctx, w, h);
+    drawFrame(ctx, w, h, { round, roundNo, still: crashes.length === 0, layer: overLayer, paint: (c) => paint(c, w, h) });
   }
 
   function state(): StreamGameState {
-    return {
-      kind: 'racer',
-      score: round.score,
-      best: round.best,
-      lives: round.lives,
-      over: round.over,
-      player: { x: round4(x), y: PLAYER_Y },
-    };
+    return gameState('racer', round, { x: x, y: PLAYER_Y });
   }
 
   return { kind: 'racer', tick, draw, state };

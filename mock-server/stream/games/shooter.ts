@@ -7,10 +7,11 @@
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { drawGameOver, HUD_HEIGHT, HudCache } from './hud.ts';
-import { around, canCache, drawSprite, Layer, type Reach, SpriteSet } from './layers.ts';
+import { HUD_HEIGHT, HudCache } from './hud.ts';
+import { around, drawSprite, Layer, type Reach, SpriteSet } from './layers.ts';
 import { createRng, type Rng } from './rng.ts';
-import { Round, START_LIVES } from './round.ts';
+import { Round } from './round.ts';
+import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 
 /** Picture width in picture heights: converts x fractions into round distances. */
@@ -83,7 +84,6 @@ interface Star {
 }
 
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
-const round4 = (v: number): number => Math.round(v * 10000) / 10000;
 
 /** Distance in picture heights between two points given as picture fractions. */
 function dist(ax: number, ay: number, bx: number, by: number): number {
@@ -453,34 +453,16 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
       ctx.restore();
     }
 
-    hud.drawHud(ctx, w, h, { title: opts.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: ACCENT });
-    if (round.over) {
-      drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: ACCENT });
-    } else if (round.ticks < 240) {
-      hud.drawHint(ctx, w, h, HINT, Math.min(1, (240 - round.ticks) / 30));
-    }
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {
     // Game over with the last blast faded: nothing moves, so the whole frame is one copy.
-    if (!round.over || blasts.length > 0) {
-      overLayer.release();
-    } else if (canCache(ctx)) {
-      ctx.drawImage(overLayer.get(w, h, `${roundNo}|${round.ready}`, (c) => paint(c, w, h)), 0, 0);
-      return;
-    }
-    paint(ctx, w, h);
+    drawFrame(ctx, w, h, { round, roundNo, still: blasts.length === 0, layer: overLayer, paint: (c) => paint(c, w, h) });
   }
 
   function state(): StreamGameState {
-    return {
-      kind: 'shooter',
-      score: round.score,
-      best: round.best,
-      lives: round.lives,
-      over: round.over,
-      player: { x: round4(ship.x), y: round4(ship.y) },
-    };
+    return gameState('shooter', round, { x: ship.x, y: ship.y });
   }
 
   return { kind: 'shooter', tick, draw, state };
