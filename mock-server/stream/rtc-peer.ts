@@ -118,14 +118,16 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
         if (msg.kind === 'offer') {
           if (o.stallAt === 30) return;
           bitrate = o.bitrateKbps();
-          await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(msg.sdp, bitrate) });
+          // A stall at 50 must not connect through candidates the offer already carries (peer-reflexive pairs).
+          const offer = iceBlocked ? withoutCandidates(msg.sdp) : msg.sdp;
+          await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(offer, bitrate) });
           for (const c of early.splice(0)) await addCandidate(c);
           pc.addTrack(track);
           const answer = await pc.createAnswer();
           await pc.setLocalDescription(answer);
           if (closed) return;
           const sdp = pc.localDescription?.sdp ?? answer.sdp ?? '';
-          o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? sdp.replace(/^a=candidate:.*\r?\n/gm, '') : sdp });
+          o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? withoutCandidates(sdp) : sdp });
         } else if (msg.kind === 'answer') {
           if (!renegotiating || pc.signalingState !== 'have-local-offer') return;
           const want = o.bitrateKbps();
@@ -170,6 +172,8 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     },
   };
 }
+
+const withoutCandidates = (sdp: string): string => sdp.replace(/^a=(candidate|end-of-candidates).*\r?\n/gm, '');
 
 /** The SDP with the video section's bandwidth set to `kbps` (b=AS, and b=TIAS in bit/s). */
 export function withBitrate(sdp: string, kbps: number): string {

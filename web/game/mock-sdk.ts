@@ -133,7 +133,15 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
   const each = (fn: (l: SdkListener) => void): void => {
     for (const l of [...listeners]) fn(l);
   };
-  const progress = (value: StreamProgressValue): void => each((l) => l.progress?.(value));
+  /** The step reached on this connection: steps are reported once each, in order, whatever order the peer's events come in. */
+  let reached = 0;
+  const progress = (value: StreamProgressValue): void => {
+    for (const step of STREAM_PROGRESS) {
+      if (step.value <= reached || step.value > value) continue;
+      reached = step.value;
+      each((l) => l.progress?.(step.value));
+    }
+  };
 
   function drop(): void {
     report = null;
@@ -224,6 +232,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     framesPresented = 0;
     lastPresented = null;
     lastReport = null;
+    reached = 0;
     const sock = createSocket({
       url: absoluteSocketUrl(streamSocketUrl(opts.socketBase, to, opts.mockSession), opts.location ?? globalThis.location),
       clock,

@@ -108,8 +108,8 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
       } else if (msg.kind === 'answer') {
         await pc.setRemoteDescription({ type: 'answer', sdp: msg.sdp });
         remoteSet = true;
-        for (const c of early.splice(0)) await addCandidate(c);
         if (!closed) o.answered();
+        for (const c of early.splice(0)) await addCandidate(c);
       } else if (msg.kind === 'candidate' && msg.candidate) {
         // Candidates may overtake the answer on a busy server.
         if (remoteSet) await addCandidate(msg.candidate);

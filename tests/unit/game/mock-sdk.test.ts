@@ -750,6 +750,14 @@ describe('mock SDK: failure paths', () => {
     expect(ctx.seen).toEqual(['progress 30', 'disconnect failed: The stream could not be set up: bad sdp']);
   });
 
+  it('SPEC §4 Progress keeps its order when ICE connects before the answer settles: 30, 50, 80, each once', async () => {
+    const ctx = setup();
+    const { ws, pc } = await openRtcStream(ctx);
+    pc.setConnectionState('connected');
+    await serverAnswers(ws);
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50', 'progress 80']);
+  });
+
   it('a late failure of a replaced stream does not end the new one', async () => {
     const ctx = setup();
     const { ws, pc } = await openRtcStream(ctx);
