@@ -7,7 +7,7 @@
  *
  * Every wait is bounded and polls a condition in real time: no fixed sleeps.
  * A process that loaded wrtc must leave through process.exit (vitest's fork
- * workers do).
+ * workers do). `guardWrtcLocalDescription` works round a wrtc crash (see there).
  */
 import WebSocket from 'ws';
 import { PATH, type DisplayGrade, type LevelConfig, type PlayGameRequest, type PlayGameResponse, type StreamEventCode, type StreamProgressValue } from '../../web/api/contract.ts';
@@ -18,7 +18,7 @@ import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
 import type { FramePresenter, PresentedFrame, PresenterFactory } from '../../web/game/video-presenter.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
 import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
-import { loadWrtc } from '../../mock-server/stream/native.ts';
+import { loadWrtc, type Wrtc } from '../../mock-server/stream/native.ts';
 import type { GameStream } from '../../mock-server/stream/game-stream.ts';
 import { json } from './control-helpers.ts';
 import { gameCall, playGame, player, type Player } from './game-helpers.ts';
@@ -74,7 +74,7 @@ export const liveSinks = (): number => sinksLive;
  * `close()` stops the sink. `mount` is ignored: there is no element in Node.
  */
 export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFrame) => void): FramePresenter => {
-  let sink: { onframe: ((e: { frame: { width: number; height: number; data: ArrayLike<number> } }) => void) | null; stop(): void } | null = null;
+  let sink: InstanceType<Wrtc['nonstandard']['RTCVideoSink']> | null = null;
   let closed = false;
   const stopSink = (): void => {
     if (!sink) return;
@@ -88,9 +88,10 @@ export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFram
       if (closed) return;
       stopSink();
       const { RTCVideoSink } = loadWrtc().nonstandard;
-      sink = new RTCVideoSink(track);
+      const started = new RTCVideoSink(track);
+      sink = started;
       sinksLive++;
-      sink.onframe = ({ frame }) => {
+      started.onframe = ({ frame }) => {
         if (closed) return;
         presented({ code: frameCodeFromLuma(frame.data, frame.width, frame.height), width: frame.width, height: frame.height });
       };
@@ -105,20 +106,110 @@ export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFram
   };
 };
 
-// ---- the client's peer connections, counted
+// ---- the client's peer connections, counted (and, for race tests, slowed)
 
 let clientPeersLive = 0;
 /** Client-side peer connections made and not yet closed. */
 export const liveClientPeers = (): number => clientPeersLive;
 
-/** wrtc's RTCPeerConnection, counting live instances (close is idempotent for the count). */
-function countingPeerConnection(): typeof RTCPeerConnection {
-  const Base = loadWrtc().RTCPeerConnection;
+export interface PeerTiming {
+  /**
+   * setLocalDescription resolves only once ICE gathering is complete (bounded), so the offer the
+   * SDK sends carries every client candidate in its SDP (as a non-trickle client's would).
+   */
+  offerWithCandidates?: boolean;
+  /**
+   * setRemoteDescription of the cloud's answer resolves only once the connection is up (bounded):
+   * a client that is slow to settle the answer while ICE and DTLS complete underneath.
+   */
+  answerSettlesAfterConnect?: boolean;
+}
+
+type SessionDescriptionFn = (d?: RTCSessionDescriptionInit) => Promise<void>;
+
+/** Resolves when `pred` holds, or after `limitMs` either way. */
+async function settled(pred: () => boolean, limitMs: number): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!pred() && Date.now() < end) await tick(5);
+}
+
+/**
+ * Workaround for a crash in @roamhq/wrtc (reported with these tests): reading `pc.localDescription`
+ * while ICE gathering runs serializes the description on the JS thread as the signalling thread adds
+ * gathered candidates to it, and now and then segfaults (SIGSEGV in webrtc::SdpSerialize under
+ * RTCPeerConnection::GetLocalDescription). Both mock-server/stream/rtc-peer.ts (after setting its
+ * answer, and its renegotiation offer) and web/game/rtc-link.ts (after setting its offer, and its
+ * renegotiation answer) read it right after setLocalDescription, which is exactly when gathering
+ * runs: a run of this file then lost its worker every few runs.
+ *
+ * The guarded peer answers `localDescription` with the description last set while gathering is
+ * still going (candidates then only trickle, as they do anyway), and the real one once gathering is
+ * complete (nothing changes it any more). Everything else is the real peer.
+ */
+function withSafeLocalDescription<T extends object>(pc: T): T {
+  const real = pc as unknown as RTCPeerConnection;
+  const setLocal = (real.setLocalDescription as SessionDescriptionFn).bind(pc);
+  let set: RTCSessionDescriptionInit | null = null;
+  const setLocalDescription: SessionDescriptionFn = async (d) => {
+    await setLocal(d);
+    set = d ? { type: d.type, sdp: d.sdp ?? '' } : null;
+  };
+  return new Proxy(pc, {
+    get(target, prop) {
+      if (prop === 'localDescription') return real.iceGatheringState === 'complete' ? real.localDescription : set;
+      if (prop === 'setLocalDescription') return setLocalDescription;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (target, prop, value) => Reflect.set(target, prop, value, target),
+  });
+}
+
+/** wrtc's own RTCPeerConnection, kept before the guard replaces the export. */
+let realPeerConnection: typeof RTCPeerConnection | null = null;
+const realPeer = (): typeof RTCPeerConnection => (realPeerConnection ??= loadWrtc().RTCPeerConnection);
+
+/**
+ * Makes every peer the mock server creates in this process a guarded one (see withSafeLocalDescription);
+ * answers the function that puts wrtc's own back. `WRTC_UNGUARDED=1` leaves wrtc as it is (to see the crash).
+ */
+export function guardWrtcLocalDescription(): () => void {
+  if (process.env['WRTC_UNGUARDED'] === '1') return () => undefined;
+  const wrtc = loadWrtc() as { RTCPeerConnection: typeof RTCPeerConnection };
+  const Real = realPeer();
+  const Guarded = function Guarded(config?: RTCConfiguration) {
+    return withSafeLocalDescription(new Real(config));
+  };
+  wrtc.RTCPeerConnection = Guarded as unknown as typeof RTCPeerConnection;
+  return () => {
+    wrtc.RTCPeerConnection = Real;
+  };
+}
+
+/** wrtc's RTCPeerConnection for the client (guarded like the server's), counting live instances, with optional timing. */
+export function clientPeerConnection(timing: PeerTiming = {}): typeof RTCPeerConnection {
+  const Base = realPeer();
   class Counted extends Base {
     #open = true;
     constructor(config?: RTCConfiguration) {
       super(config);
       clientPeersLive++;
+      const self = this as unknown as { setLocalDescription: SessionDescriptionFn; setRemoteDescription: SessionDescriptionFn };
+      if (timing.offerWithCandidates) {
+        const setLocal = self.setLocalDescription.bind(this);
+        self.setLocalDescription = async (d) => {
+          await setLocal(d);
+          await settled(() => this.iceGatheringState === 'complete', 5_000);
+        };
+      }
+      if (timing.answerSettlesAfterConnect) {
+        const setRemote = self.setRemoteDescription.bind(this);
+        self.setRemoteDescription = async (d) => {
+          await setRemote(d);
+          if (d?.type === 'answer') await settled(() => this.connectionState === 'connected', 5_000);
+        };
+      }
+      if (process.env['WRTC_UNGUARDED'] !== '1') return withSafeLocalDescription(this);
     }
     override close(): void {
       if (this.#open) {
@@ -152,6 +243,8 @@ export interface SdkRecord {
   logs: string[];
   /** The SDK's own clock (real time unless given). */
   clock: Clock;
+  /** Input messages sent through the SDK while a stream was up (the SDK's seq of the last one). */
+  sent: number;
   /** Forget what was recorded (before a reconnect). */
   clear(): void;
 }
@@ -171,7 +264,7 @@ export function rtcSdk(s: Started, over: Partial<MockSdkOptions> = {}): SdkRecor
     socketBase: '/socket/',
     WebSocketImpl: WS,
     location: { href: `${s.base}/submodules/game/game/index` },
-    PeerConnection: countingPeerConnection(),
+    PeerConnection: clientPeerConnection(),
     presenter: nodePresenter,
     log: (line) => logs.push(line),
     ...over,
@@ -183,6 +276,7 @@ export function rtcSdk(s: Started, over: Partial<MockSdkOptions> = {}): SdkRecor
     disconnects: [],
     logs,
     clock,
+    sent: 0,
     clear() {
       rec.progress.length = 0;
       rec.events.length = 0;
