@@ -13,6 +13,8 @@ import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessag
 import { loadWrtc, type VideoFrame, type VideoSource } from './native.ts';
 import type { Viewer } from './game-stream.ts';
 
+/** Candidates kept while the offer has not been applied (a scripted stall at 30 never applies it). */
+const MAX_EARLY_CANDIDATES = 32;
 /** Frame reports are skipped while this much is queued on the channel (a slow client must not grow our memory). */
 const MAX_CHANNEL_BUFFER = 256 * 1024;
 
@@ -94,7 +96,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
       try {
         const offer = await pc.createOffer();
         await pc.setLocalDescription(offer);
-        if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
+        if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: offer.sdp ?? '' });
       } catch (err) {
         renegotiating = false;
         o.log(`stream: bitrate renegotiation failed: ${String(err)}`);
@@ -126,7 +128,9 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           const answer = await pc.createAnswer();
           await pc.setLocalDescription(answer);
           if (closed) return;
-          const sdp = pc.localDescription?.sdp ?? answer.sdp ?? '';
+          // The description as made, not pc.localDescription: wrtc crashes (SdpSerialize) reading that while it
+          // gathers candidates on its own thread. Candidates trickle anyway.
+          const sdp = answer.sdp ?? '';
           o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? withoutCandidates(sdp) : sdp });
         } else if (msg.kind === 'answer') {
           if (!renegotiating || pc.signalingState !== 'have-local-offer') return;
@@ -137,7 +141,9 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
         } else if (msg.kind === 'candidate') {
           if (iceBlocked || !msg.candidate) return;
           // Trickled candidates can overtake the offer (or meet a scripted stall that never takes it).
-          if (!pc.remoteDescription) early.push(msg.candidate);
+          if (!pc.remoteDescription) {
+            if (early.length < MAX_EARLY_CANDIDATES) early.push(msg.candidate);
+          }
           else await addCandidate(msg.candidate);
         }
       } catch (err) {

@@ -81,6 +81,9 @@ function parse(text: string): StreamServerMessage | null {
   }
 }
 
+/** 60000 → "60", 1500 → "1.5". */
+const secondsText = (ms: number): string => String(Math.round(ms / 100) / 10);
+
 /** The full input number a frame code's 24 bits stand for, given the last number sent. */
 export function unwrapSeq(coded: number, lastSent: number): number {
   return lastSent - ((((lastSent - coded) % SEQ_SPAN) + SEQ_SPAN) % SEQ_SPAN);
@@ -252,11 +255,11 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     timers.push(
       // Also when the server never says hello; the socket transport keeps its server-driven steps (a scripted load stall waits).
       clock.setTimeout(() => {
-        if (framesPresented === 0 && transport !== 'socket') end('failed', `The video stream did not connect within ${Math.round(connectTimeoutMs / 1000)} s.`);
+        if (framesPresented === 0 && transport !== 'socket') end('failed', `The video stream did not connect within ${secondsText(connectTimeoutMs)} s.`);
       }, connectTimeoutMs),
     );
     watch = clock.setInterval(() => {
-      if (transport === 'webrtc' && framesPresented > 0 && clock.now() - lastFrameAt > stallMs) end('lost', `no video for ${Math.round(stallMs / 1000)} s`);
+      if (transport === 'webrtc' && framesPresented > 0 && clock.now() - lastFrameAt > stallMs) end('lost', `no video for ${secondsText(stallMs)} s`);
     }, WATCH_MS);
     offs = [
       sock.on('open', () => {

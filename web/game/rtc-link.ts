@@ -95,7 +95,8 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
     async start() {
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
-      if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
+      // The description as made: candidates trickle, and wrtc (Node tests) crashes reading localDescription mid-gathering.
+      if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: offer.sdp ?? '' });
     },
     async handle(msg) {
       if (closed) return;
@@ -104,7 +105,7 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
         await pc.setRemoteDescription({ type: 'offer', sdp: msg.sdp });
         const answer = await pc.createAnswer();
         await pc.setLocalDescription(answer);
-        if (!closed) o.signal({ type: 'rtc', kind: 'answer', sdp: pc.localDescription?.sdp ?? answer.sdp ?? '' });
+        if (!closed) o.signal({ type: 'rtc', kind: 'answer', sdp: answer.sdp ?? '' });
       } else if (msg.kind === 'answer') {
         await pc.setRemoteDescription({ type: 'answer', sdp: msg.sdp });
         remoteSet = true;
