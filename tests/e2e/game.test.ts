@@ -104,10 +104,13 @@ const back = (page: Page) => page.evaluate(() => (window as unknown as { cgBridg
 describe('game screen (SPEC §2, §4; issue 4)', () => {
   it('play-now: loading with the art and percentage reaches 100 and plays; back opens the quit dialog; quit ends', async () => {
     const p = await open('play-now');
+    // A WebRTC stream comes up in about half a second: hold its first frame back so the loading view can be seen.
+    await mock(p.session, 'network', { stall: true });
     await enter(p, GAME());
     await p.page.waitForURL(/game_id=1/);
     await progress(p.page).waitFor();
     await screenshot(p.page, 'game-loading');
+    await mock(p.session, 'network', { stall: false });
     await reach100(p.page);
     await p.page.getByRole('button', { name: 'Game menu' }).waitFor();
     await p.page.getByTestId('virtual-gamepad').waitFor();
@@ -309,6 +312,7 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
     await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
     expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/closed by the server/);
     await screenshot(p.page, 'game-43000');
+    await mock(p.session, 'network', { stall: true });
     await p.page.getByRole('button', { name: 'Play again' }).click();
     await progress(p.page).waitFor();
     await p.close();
@@ -426,17 +430,22 @@ describe('game screen (SPEC §2, §4; issue 4)', () => {
 
   it('43001: reconnecting shows its progress, back opens the quit dialog, and the stream comes back', async () => {
     const p = await playing('stream-reconnect-43001');
+    // A WebRTC reconnect takes well under a second: hold its picture back so the reconnecting view stays
+    // (the new stream connects, 80 %, and waits for a frame); 5 s is far inside the 10 s stall watch.
+    await mock(p.session, 'network', { stall: true });
     await p.page.getByText(/Reconnecting/).waitFor({ timeout: 15_000 });
     await back(p.page);
     await p.page.getByRole('dialog', { name: 'Quit the game?' }).waitFor();
     await screenshot(p.page, 'game-reconnecting-back');
     await p.page.getByRole('button', { name: 'Keep playing' }).click();
+    await mock(p.session, 'network', { stall: false });
     await reach100(p.page);
     await p.close();
   });
 
   it('home ?game_id= opens that game', async () => {
     const p = await open('play-now');
+    await mock(p.session, 'network', { stall: true });
     await enter(p, '/?game_id=2');
     await p.page.waitForURL(/\/submodules\/game\/game\/index\?game_id=2/);
     await progress(p.page).waitFor();
