@@ -435,8 +435,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   let dropLogged = 0;
   server.on('drop', () => {
     dropped++;
-    if (Date.now() - dropLogged < 1000) return;
-    dropLogged = Date.now();
+    if (clock.now() - dropLogged < 1000) return;
+    dropLogged = clock.now();
     warn(`connection refused: ${maxConnections} connections are open (maxConnections); ${dropped} refused so far`);
   });
 

@@ -132,7 +132,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
               if (p.value !== 100) return;
               statusFrames = clock.setInterval(() => {
                 frame += 1;
-                peer.send({ type: 'frame', frame, input_seq: inputSeq, t: Date.now(), inputs, last_input: lastInput, game: null });
+                peer.send({ type: 'frame', frame, input_seq: inputSeq, t: ctx.frameClock.now(), inputs, last_input: lastInput, game: null });
               }, STREAM_FRAME_MS);
               live();
             }, stepMs * (i + 1)),

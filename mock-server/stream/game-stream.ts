@@ -51,7 +51,7 @@ export interface GameStreamFigures {
   framesDropped: number;
   inputs: number;
   inputSeq: number;
-  /** Mean ms to draw and convert one frame over the last second. */
+  /** Mean wall ms to draw and convert one frame over the last second (it grows when the machine is busy, not only with the picture). */
   frameCostMs: number;
 }
 
