@@ -3,7 +3,7 @@
  * "Stream events"; §9 gamepad and timings). A real vendor SDK is wrapped in
  * an object of this shape; `mock-sdk.ts` implements it against the mock
  * cloud (WebRTC video, signalled on its stream socket). The session
- * (`session.ts`) is the only caller: it owns the SPEC timeouts
+ * (`session.ts`, its effects in `effects.ts`) is the only caller: it owns the SPEC timeouts
  * (SDK_INIT_WAIT_MS, RECONNECT_WAIT_MS) on the injected clock; an SDK's own
  * watch (no frame for STREAM_STALL_MS, no connection within the init wait)
  * runs on the same clock.
