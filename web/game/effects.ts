@@ -97,7 +97,7 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
             api.playGame({
               game_key: gameKey,
               token: s.token ?? '',
-              model_name: deps.modelName ?? 'web',
+              model_name: deps.modelName,
               queue_grade: grade(),
               able_queue: o.ableQueue === false ? 0 : 1,
               enable_restart: o.enableRestart === false ? 0 : 1,

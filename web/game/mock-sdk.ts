@@ -9,21 +9,11 @@
  * `mock-input.ts`. This file keeps what outlives a connection: the target,
  * the element the picture goes to, the last reports and the listeners.
  */
-import {
-  SDK_INIT_WAIT_MS,
-  STREAM_STALL_MS,
-  type DisplayGrade,
-  type StreamEventCode,
-  type StreamFrameMessage,
-  type StreamInput,
-  type StreamProgressValue,
-  type StreamTransport,
-} from '../api/contract.ts';
+import { SDK_INIT_WAIT_MS, STREAM_STALL_MS, type DisplayGrade, type StreamFrameMessage, type StreamInput, type StreamTransport } from '../api/contract.ts';
 import type { Clock } from '../core/clock.ts';
-import { createEmitter } from '../core/emitter.ts';
 import { createStreamConnection, type StreamConnection } from './mock-connection.ts';
 import { createInputLog, gamepadInput, mouseInput, touchInput } from './mock-input.ts';
-import type { GameSdk, SdkDisconnect, StreamTarget } from './sdk.ts';
+import { createSdkListeners, type GameSdk, type StreamTarget } from './sdk.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { PresentedFrame, PresenterFactory } from './video-presenter.ts';
 
@@ -67,17 +57,10 @@ export interface MockSdk extends GameSdk {
   readonly latencies: readonly number[];
 }
 
-/** What the SDK's listeners hear (SdkListener's three callbacks). */
-interface SdkEvents {
-  progress: StreamProgressValue;
-  event: { code: StreamEventCode; msg: string };
-  disconnect: { reason: SdkDisconnect; message?: string };
-}
-
 export function createMockSdk(opts: MockSdkOptions): MockSdk {
   const { clock } = opts;
   const log = opts.log ?? (() => undefined);
-  const events = createEmitter<SdkEvents>((m) => log(`mock sdk: ${m}`));
+  const listeners = createSdkListeners((m) => log(`mock sdk: ${m}`));
   const inputs = createInputLog(clock);
   const connectionOptions = {
     ...opts,
@@ -131,8 +114,8 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     lastPresented = null;
     lastReport = null;
     const c = createStreamConnection(connectionOptions, to, {
-      progress: (value) => events.emit('progress', value),
-      event: (code, msg) => events.emit('event', { code, msg }),
+      progress: listeners.progress,
+      event: listeners.event,
       report(frame) {
         lastReport = frame;
         show(frame);
@@ -142,7 +125,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
       ended(reason, message) {
         if (conn === c) conn = null;
         inputs.reset();
-        events.emit('disconnect', message === undefined ? { reason } : { reason, message });
+        listeners.disconnect(reason, message);
       },
     });
     conn = c;
@@ -237,17 +220,10 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
       conn?.mount(null);
       mounted = null;
     },
-    subscribe(listener) {
-      const offs = [
-        events.on('progress', (v) => listener.progress?.(v)),
-        events.on('event', (e) => listener.event?.(e.code, e.msg)),
-        events.on('disconnect', (d) => listener.disconnect?.(d.reason, d.message)),
-      ];
-      return () => offs.forEach((off) => off());
-    },
+    subscribe: listeners.subscribe,
     destroy() {
       sdk.stop();
-      events.clear();
+      listeners.clear();
       mounted = null;
     },
   };

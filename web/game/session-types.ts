@@ -56,8 +56,8 @@ export interface GameSessionDeps {
   socketBase: string;
   /** Extra query of the duration socket URL (the mock's `mock_session`). */
   socketQuery?: () => Readonly<Record<string, string>>;
-  /** play_game's model_name (device model). Default "web". */
-  modelName?: string;
+  /** play_game's model_name: the device model (core/device.ts `getDeviceModel`), never empty. */
+  modelName: string;
   /** Manufacturer for user_sc_list when `checkSessions` is not told one. Default "mock". */
   manufacturer?: string;
   playOptions?: PlayOptions;
