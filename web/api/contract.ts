@@ -48,12 +48,15 @@ export interface RuntimeConfig {
   gameApiBase: string;
   /** Base of websockets, e.g. "/socket/" or "wss://ws.example.com/". Relative bases resolve against the page origin. */
   socketBase: string;
+  /** The stream SDK adapter by name (web/game/adapters.ts). Optional: a config without it (an older config.json) plays with the default. */
+  sdk?: string;
 }
 
-export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+export const DEFAULT_RUNTIME_CONFIG: Required<RuntimeConfig> = {
   apiBase: '/api/',
   gameApiBase: '/api/game/',
   socketBase: '/socket/',
+  sdk: 'mock-webrtc',
 };
 
 // ---------------------------------------------------------------- headers (SPEC §7)

@@ -1,21 +1,32 @@
 /**
  * The runtime config (`/config.json`) lets one static build talk to any
- * backend. A missing or broken file falls back to the same-origin defaults.
+ * backend and play through any stream SDK adapter the build has. A missing
+ * or broken file, or a missing or blank field, falls back to the
+ * same-origin defaults and the mock SDK.
  */
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../api/contract.ts';
 
-export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const out: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG };
+/** The fields that are URL bases: they always end in "/". */
+const BASES = ['apiBase', 'gameApiBase', 'socketBase'] as const;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+export function parseRuntimeConfig(raw: unknown): Required<RuntimeConfig> {
+  const out = { ...DEFAULT_RUNTIME_CONFIG };
   if (raw && typeof raw === 'object') {
-    for (const key of Object.keys(out) as Array<keyof RuntimeConfig>) {
-      const value = (raw as Record<string, unknown>)[key];
-      if (typeof value === 'string' && value.trim() !== '') out[key] = value.endsWith('/') ? value : `${value}/`;
+    const fields = raw as Record<string, unknown>;
+    for (const key of BASES) {
+      const value = text(fields[key]);
+      if (value) out[key] = value.endsWith('/') ? value : `${value}/`;
     }
+    // An unknown name is kept: the game screen says so when it needs the SDK (web/game/adapters.ts).
+    const sdk = text(fields['sdk']);
+    if (sdk) out.sdk = sdk.trim();
   }
   return out;
 }
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, url = '/config.json'): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, url = '/config.json'): Promise<Required<RuntimeConfig>> {
   try {
     const res = await fetchImpl(url, { cache: 'no-cache' });
     if (!res.ok) return { ...DEFAULT_RUNTIME_CONFIG };

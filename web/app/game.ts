@@ -1,9 +1,10 @@
 /**
  * The app's one game session (SPEC §4): created lazily for the logged-in
  * user, disposed on logout. This module is light (it is imported by the
- * shell and by the home banner); the session code, the mock SDK and the
- * local database load with a dynamic import the first time a session is
- * needed.
+ * shell and by the home banner); the session code and the local database
+ * load with a dynamic import the first time a session is needed, and the
+ * stream SDK config.json names (`sdk`, web/game/adapters.ts) only when a
+ * game first needs a stream.
  *
  * - After login and at app start when logged in: `checkSessions()` (an
  *   able_recon session waits in hang-up, shown on home as "still running").
@@ -12,6 +13,7 @@
  *   when back (web/pages/submodules/game/game).
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { getDeviceModel } from '../core/device.ts';
 import type { GameSession } from '../game/index.ts';
 import { MOCK_SESSION_KEY } from './channel.ts';
 import { api, auth, clock, config, getAppDeviceId, onTokenExpired, session as sessionStore, toaster } from './services.ts';
@@ -27,7 +29,12 @@ let owner: string | null = null;
 const mockSession = (): string | null => globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY) ?? null;
 
 async function build(username: string): Promise<GameSession> {
-  const [game, db] = await Promise.all([import('../game/index.ts'), import('../core/storage/db.ts'), systemInfo.load().catch(() => null)]);
+  const [game, db, modelName] = await Promise.all([
+    import('../game/index.ts'),
+    import('../core/storage/db.ts'),
+    getDeviceModel(globalThis.navigator, clock),
+    systemInfo.load().catch(() => null),
+  ]);
   const storage = await db.openAppDb().then(
     (appDb) => game.createDbStoragePort(appDb),
     // Private mode without IndexedDB: settings last for the visit.
@@ -36,7 +43,8 @@ async function build(username: string): Promise<GameSession> {
   const s = game.createGameSession({
     clock,
     api,
-    sdk: game.createMockSdk({ clock, socketBase: config.socketBase, mockSession: mockSession() }),
+    // Read when a game first needs a stream, so the config loaded by then names the adapter.
+    sdk: game.createLazySdk(() => game.loadSdk(config.sdk, { clock, socketBase: config.socketBase, mockSession: mockSession() })),
     openSocket: game.createSocketOpener({ clock }),
     storage,
     account: {
@@ -54,6 +62,7 @@ async function build(username: string): Promise<GameSession> {
       const m = mockSession();
       return m ? { mock_session: m } : {};
     },
+    modelName,
   });
   // Away from the screen when the hang-up ran out: say so wherever the player is (SPEC §4).
   s.on('hangup-over', () => toaster.show({ title: 'Hang-up time is over: your game was closed', icon: 'none', duration: 3000 }));

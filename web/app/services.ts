@@ -10,7 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { createHttpClient, type HttpClient } from '../core/http/request.ts';
 import { createLocalStore } from '../core/storage/local.ts';
 import { createSessionStore } from '../core/storage/session.ts';
-import { getDeviceId } from '../core/device.ts';
+import { getDeviceId } from '../core/device-id.ts';
 import { createToaster } from '../core/toast.ts';
 import { createBridge } from '../core/bridge.ts';
 import { createNetworkStatus } from '../core/network.ts';
@@ -24,7 +24,7 @@ import { MOCK_SESSION_KEY } from './channel.ts';
 export const clock = systemClock;
 /** The language of stock strings (SPEC §8), from the browser, once per visit. */
 export const lang: Lang = detectLang(globalThis.navigator?.language ?? '');
-export const config: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG };
+export const config: Required<RuntimeConfig> = { ...DEFAULT_RUNTIME_CONFIG };
 export const local = createLocalStore(globalThis.localStorage);
 export const session = createSessionStore({ local, session: globalThis.sessionStorage });
 export const toaster = createToaster(clock);

@@ -9,6 +9,7 @@
  * `webkit.messageHandlers.cgHost.postMessage(object)` or `CGHost.postMessage(string)`.
  * In: the host calls `window.cgBridgeReceive(json | object)` with `{ event, data }`.
  */
+import { createEmitter } from './emitter.ts';
 
 export const BRIDGE_METHOD = {
   closeWebview: 'closeWebview',
@@ -65,32 +66,11 @@ export interface BridgeWindow {
 
 export const NO_HOST = 'bridge: no host';
 
-/** Listener registry shared by the real and the memory bridge. */
-function createEmitter() {
-  const listeners = new Map<BridgeEvent, Set<(data: unknown) => void>>();
-  return {
-    on(event: BridgeEvent, fn: (data: unknown) => void): () => void {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(fn);
-      return () => {
-        set.delete(fn);
-      };
-    },
-    emit(event: BridgeEvent, data?: unknown): void {
-      for (const fn of [...(listeners.get(event) ?? [])]) {
-        try {
-          fn(data);
-        } catch (e) {
-          // One failing page listener must not stop the others hearing "back" or "pause".
-          queueMicrotask(() => {
-            throw e;
-          });
-        }
-      }
-    },
-  };
-}
+/**
+ * What the real and the memory bridge emit. One failing page listener must not
+ * stop the others hearing "back" or "pause": the emitter rethrows it on a microtask.
+ */
+type BridgeEvents = Record<BridgeEvent, unknown>;
 
 function parseIncoming(message: unknown): { event: string; data: unknown } | null {
   let m = message;
@@ -107,7 +87,7 @@ function parseIncoming(message: unknown): { event: string; data: unknown } | nul
 }
 
 export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
-  const emitter = createEmitter();
+  const emitter = createEmitter<BridgeEvents>();
 
   // Looked up on every send: some shells inject their handler after the page has started.
   const post = (msg: BridgeMessage): boolean => {
@@ -163,7 +143,7 @@ export interface MemoryBridge extends Bridge {
 
 /** An in-memory host for tests and stories: records what the app sent, lets the test emit host events. */
 export function createMemoryBridge(opts: { hasHost?: boolean } = {}): MemoryBridge {
-  const emitter = createEmitter();
+  const emitter = createEmitter<BridgeEvents>();
   const sent: Array<{ method: string; params?: unknown }> = [];
   const handlers = new Map<string, (params: unknown) => unknown>();
   const record = (method: string, params?: unknown): void => {

@@ -54,10 +54,14 @@ function browser(ua: string): [string, string] {
   return ['unknown', ''];
 }
 
+/** Chrome's reduced user agent ("Linux; Android 10; K") puts this placeholder where the model was. */
+const REDUCED_UA_MODEL = 'K';
+
 function androidModel(ua: string): string {
   // "Android 13; SM-S908B Build/TP1A; wv)" → "SM-S908B"; a locale token ("zh-cn;") may sit in between.
   const m = /Android[\s/]?[\d.]*;\s*(?:[a-z]{2}[-_][a-z]{2};\s*)?([^;)]+)/i.exec(ua);
-  return (m?.[1] ?? '').replace(/\s+Build\/.*$/i, '').trim();
+  const model = (m?.[1] ?? '').replace(/\s+Build\/.*$/i, '').trim();
+  return model === REDUCED_UA_MODEL ? '' : model;
 }
 
 function brandOf(model: string): string {

@@ -1,12 +1,12 @@
 /**
- * Device and app info built on the client (SPEC §3), and the persisted device
- * id every request carries. All browser objects are passed in so tests can
- * describe a phone, a tablet or a desktop without a browser.
+ * What the device is (SPEC §3): device and app info built on the client, and
+ * the model play_game sends. All browser objects are passed in so tests can
+ * describe a phone, a tablet or a desktop without a browser. Only the game
+ * session imports this (lazily), so the user agent parser is not in home's
+ * first load; the persisted device id every request carries is device-id.ts.
  */
-import { systemClock, type Clock } from './clock';
-import { parseUserAgent, platformOf, systemLabel, type DeviceType } from './device-ua';
-import { STORAGE_KEY } from './storage/keys';
-import type { LocalStore } from './storage/local';
+import { systemClock, type Clock, type TimerId } from './clock.ts';
+import { parseUserAgent, platformOf, systemLabel, type DeviceType } from './device-ua.ts';
 
 export type { DeviceType } from './device-ua';
 
@@ -112,18 +112,48 @@ export function getDeviceInfo(env: DeviceEnv = defaultEnv()): DeviceInfo {
   };
 }
 
+/** The part of `navigator.userAgentData` (User-Agent Client Hints, Chromium only) the device model needs. */
+export interface UaDataLike {
+  /** Low entropy: "Android", "Windows", "macOS", … */
+  platform?: string;
+  getHighEntropyValues?(hints: string[]): Promise<{ model?: string }>;
+}
+
+export interface ModelEnv {
+  userAgent: string;
+  maxTouchPoints?: number;
+  userAgentData?: UaDataLike;
+}
+
+/** How long the client hints may take before the user agent's answer is used. */
+export const UA_HINTS_WAIT_MS = 1000;
+
 /**
- * SPEC §3: a random id from the timestamp plus a random number, made once and
- * kept in local storage so the server sees one device across visits.
+ * play_game's `model_name` (SPEC §3 device model): the model the client hints
+ * give where the browser has them (Chrome's reduced user agent no longer
+ * names the phone), else the one the user agent names, else the platform's
+ * name; never empty. Only the model is asked for: nothing else high-entropy
+ * is sent anywhere.
  */
-export function getDeviceId(local: LocalStore, clock: Clock = systemClock, random: () => number = Math.random): string {
-  const existing = local.getOr<unknown>(STORAGE_KEY.deviceId, null);
-  if (typeof existing === 'string' && existing !== '') return existing;
-  const id = `${clock.now()}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
+export async function getDeviceModel(env: ModelEnv = globalThis.navigator, clock: Clock = systemClock, waitMs = UA_HINTS_WAIT_MS): Promise<string> {
+  const ua = parseUserAgent(env.userAgent, env.maxTouchPoints ?? 0);
+  const hinted = await hintedModel(env.userAgentData, clock, waitMs);
+  return hinted || ua.model || env.userAgentData?.platform?.trim() || platformOf(ua.osName);
+}
+
+/** The client hints' model, '' when there are none, they are refused (permissions policy) or they do not come in time. */
+async function hintedModel(data: UaDataLike | undefined, clock: Clock, waitMs: number): Promise<string> {
+  if (typeof data?.getHighEntropyValues !== 'function') return '';
+  let timer: TimerId | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = clock.setTimeout(() => resolve(undefined), waitMs);
+  });
   try {
-    local.set(STORAGE_KEY.deviceId, id);
+    const values = await Promise.race([data.getHighEntropyValues(['model']), late]);
+    return values?.model?.trim() ?? '';
   } catch {
-    // Storage full or blocked: the id still serves this visit.
+    return '';
+  } finally {
+    clock.clearTimeout(timer);
   }
-  return id;
 }

@@ -5,6 +5,7 @@
  * through `set`.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { createEmitter } from './emitter.ts';
 
 export interface NetworkState {
   isConnected: boolean;
@@ -55,13 +56,14 @@ export function createNetworkStatus(env: NetworkEnv = { window: globalThis.windo
     return { isConnected: online, networkType: networkTypeOf(online, nav?.connection) };
   };
   const state = signal<NetworkState>(read());
-  const listeners = new Set<(s: NetworkState) => void>();
+  // A listener that throws is rethrown on a microtask: the offline bar still hears the change.
+  const events = createEmitter<{ change: NetworkState }>();
 
   const set = (next: NetworkState): void => {
     const cur = state.peek();
     if (cur.isConnected === next.isConnected && cur.networkType === next.networkType) return;
     state.value = { isConnected: next.isConnected, networkType: next.networkType };
-    for (const fn of [...listeners]) fn(state.peek());
+    events.emit('change', state.peek());
   };
   const refresh = (): void => set(read());
 
@@ -71,18 +73,13 @@ export function createNetworkStatus(env: NetworkEnv = { window: globalThis.windo
 
   return {
     state,
-    onChange(fn) {
-      listeners.add(fn);
-      return () => {
-        listeners.delete(fn);
-      };
-    },
+    onChange: (fn) => events.on('change', fn),
     set,
     dispose() {
       env.window?.removeEventListener('online', refresh);
       env.window?.removeEventListener('offline', refresh);
       nav?.connection?.removeEventListener?.('change', refresh);
-      listeners.clear();
+      events.clear();
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
 } from '../api/contract';
 import type { Clock, TimerId } from './clock';
+import { createEmitter } from './emitter.ts';
 import { ApiError } from './http/errors';
 
 export interface SocketOptions {
@@ -50,6 +51,15 @@ export interface SocketReconnecting {
   delayMs: number;
 }
 
+interface SocketEvents {
+  open: undefined;
+  message: string;
+  error: ApiError;
+  close: SocketClose;
+  reconnecting: SocketReconnecting;
+  giveup: { reconnects: number };
+}
+
 export const SOCKET_STATE = { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 } as const;
 export const SOCKET_NOT_OPEN_MSG = 'SocketTask.readyState is not OPEN';
 /** Private-use close code (4000–4999) for a socket we gave up on after heartbeat silence. */
@@ -67,7 +77,9 @@ function errorText(e: unknown): string {
 
 export function createSocket(opts: SocketOptions): SocketTask {
   const { clock } = opts;
-  const listeners = new Map<SocketEvent, Set<(payload: never) => void>>();
+  // A broken listener must not leave the socket half-updated: the emitter reports it on a microtask instead.
+  const events = createEmitter<SocketEvents>();
+  const emit = events.emit;
   const hb = opts.heartbeat
     ? {
         message: opts.heartbeat.message,
@@ -93,19 +105,6 @@ export function createSocket(opts: SocketOptions): SocketTask {
   let heartbeatTimer: TimerId | undefined;
   let deadTimer: TimerId | undefined;
   let reconnectTimer: TimerId | undefined;
-
-  function emit(event: SocketEvent, payload?: unknown): void {
-    for (const fn of [...(listeners.get(event) ?? [])]) {
-      try {
-        (fn as (p: unknown) => void)(payload);
-      } catch (e) {
-        // A broken listener must not leave the socket half-updated; surface it asynchronously instead.
-        queueMicrotask(() => {
-          throw e;
-        });
-      }
-    }
-  }
 
   function stopLiveTimers(): void {
     clock.clearTimeout(connectTimer);
@@ -258,12 +257,7 @@ export function createSocket(opts: SocketOptions): SocketTask {
       }
     },
     on(event: SocketEvent, fn: (payload: never) => void) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(fn);
-      return () => {
-        set.delete(fn);
-      };
+      return events.on(event, fn as (payload: unknown) => void);
     },
     get readyState() {
       return (ws ?? closing)?.readyState ?? SOCKET_STATE.CLOSED;

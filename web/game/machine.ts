@@ -1,7 +1,7 @@
 /**
  * The game session as a pure state machine (SPEC §4): `transition(state,
  * event, now)` returns the next state and the effects to run. No I/O and no
- * timers here: `session.ts` runs the effects on the injected clock and feeds
+ * timers here: `effects.ts` runs the effects on the injected clock and feeds
  * results back. Parts live beside their rules: queue.ts, hangup.ts,
  * duration.ts; start, progress, stream events, reconnect and quit are here.
  */

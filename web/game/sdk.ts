@@ -3,7 +3,7 @@
  * "Stream events"; §9 gamepad and timings). A real vendor SDK is wrapped in
  * an object of this shape; `mock-sdk.ts` implements it against the mock
  * cloud (WebRTC video, signalled on its stream socket). The session
- * (`session.ts`) is the only caller: it owns the SPEC timeouts
+ * (`session.ts`, its effects in `effects.ts`) is the only caller: it owns the SPEC timeouts
  * (SDK_INIT_WAIT_MS, RECONNECT_WAIT_MS) on the injected clock; an SDK's own
  * watch (no frame for STREAM_STALL_MS, no connection within the init wait)
  * runs on the same clock.
@@ -20,6 +20,7 @@
  * - `send*` never throw: input while no stream is up is dropped.
  */
 import type { DisplayGrade, LevelConfig, StreamEventCode, StreamProgressValue } from '../api/contract.ts';
+import { createEmitter } from '../core/emitter.ts';
 import type { StreamStats } from './stream-stats.ts';
 
 /** SPEC §9: the standard gamepad layout. */
@@ -128,4 +129,34 @@ export function normaliseGamepad(input: GamepadInput): { buttons: number[]; axes
       return Number.isFinite(v) ? Math.min(1, Math.max(lo, v)) : 0;
     });
   return { buttons: fit(input.buttons, GAMEPAD_BUTTONS, 0), axes: fit(input.axes, GAMEPAD_AXES, -1) };
+}
+
+/** The listener side of a GameSdk: an implementation calls `progress`, `event` and `disconnect`; `subscribe` is its GameSdk method. */
+export interface SdkListeners extends Required<SdkListener> {
+  subscribe(listener: SdkListener): () => void;
+  /** Forgets every listener (`destroy`). */
+  clear(): void;
+}
+
+/** SdkListeners on the core emitter: a listener that throws is logged and the others still hear. */
+export function createSdkListeners(log: (msg: string) => void): SdkListeners {
+  const events = createEmitter<{
+    progress: StreamProgressValue;
+    event: { code: StreamEventCode; msg: string };
+    disconnect: { reason: SdkDisconnect; message?: string };
+  }>(log);
+  return {
+    progress: (value) => events.emit('progress', value),
+    event: (code, msg) => events.emit('event', { code, msg }),
+    disconnect: (reason, message) => events.emit('disconnect', message === undefined ? { reason } : { reason, message }),
+    subscribe(listener) {
+      const offs = [
+        events.on('progress', (v) => listener.progress?.(v)),
+        events.on('event', (e) => listener.event?.(e.code, e.msg)),
+        events.on('disconnect', (d) => listener.disconnect?.(d.reason, d.message)),
+      ];
+      return () => offs.forEach((off) => off());
+    },
+    clear: () => events.clear(),
+  };
 }

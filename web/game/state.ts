@@ -1,7 +1,7 @@
 /**
  * The game session's state, the events that move it and the effects it asks
  * for (SPEC §4). `machine.ts` is the pure `(state, event, now) → {state,
- * effects}`; `session.ts` runs the effects (API calls, SDK, timers on the
+ * effects}`; `effects.ts` runs the effects (API calls, SDK, timers on the
  * injected clock, the duration socket) and feeds their results back as events.
  */
 import type {

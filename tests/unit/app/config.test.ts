@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runtimeConfigFromEnv } from '../../../build/config.ts';
 import { loadRuntimeConfig, parseRuntimeConfig } from '../../../web/app/config.ts';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../web/api/contract.ts';
 
@@ -8,7 +9,16 @@ describe('runtime config.json (one build serves any backend)', () => {
       apiBase: 'https://api.example.com/v1/',
       gameApiBase: DEFAULT_RUNTIME_CONFIG.gameApiBase,
       socketBase: 'wss://ws.example.com/',
+      sdk: 'mock-webrtc',
     });
+  });
+
+  it('names the stream SDK adapter: mock-webrtc by default, any other name kept as given (trimmed, no slash added)', () => {
+    expect(DEFAULT_RUNTIME_CONFIG.sdk).toBe('mock-webrtc');
+    expect(parseRuntimeConfig({}).sdk).toBe('mock-webrtc');
+    expect(parseRuntimeConfig({ sdk: ' vendor-x ' }).sdk).toBe('vendor-x');
+    expect(parseRuntimeConfig({ sdk: '' }).sdk).toBe('mock-webrtc');
+    expect(parseRuntimeConfig({ sdk: 7 }).sdk).toBe('mock-webrtc');
   });
 
   it('falls back to the same-origin defaults on a broken or missing file', async () => {
@@ -20,5 +30,14 @@ describe('runtime config.json (one build serves any backend)', () => {
     await expect(loadRuntimeConfig(failing)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
     const notFound = (async () => new Response('nope', { status: 404 })) as unknown as typeof fetch;
     await expect(loadRuntimeConfig(notFound)).resolves.toEqual(DEFAULT_RUNTIME_CONFIG);
+  });
+
+  it('the build writes every field from the environment, blank variables keeping the default (STREAM_SDK → sdk)', () => {
+    expect(runtimeConfigFromEnv({})).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(runtimeConfigFromEnv({ STREAM_SDK: 'vendor-x', SOCKET_BASE: '  ', API_BASE: 'https://api.example.com/' })).toEqual({
+      ...DEFAULT_RUNTIME_CONFIG,
+      apiBase: 'https://api.example.com/',
+      sdk: 'vendor-x',
+    });
   });
 });

@@ -126,4 +126,23 @@ describe('memory bridge (SPEC §2 host twin for tests)', () => {
     expect(backs).toHaveBeenCalledWith({ from: 'host' });
     expect(createMemoryBridge({ hasHost: false }).hasHost).toBe(false);
   });
+
+  it('a page listener that throws does not stop the others hearing the event; the error surfaces on a microtask (SPEC §2)', () => {
+    const queued: Array<() => void> = [];
+    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((fn) => queued.push(fn));
+    try {
+      const bridge = createMemoryBridge();
+      const heard: unknown[] = [];
+      bridge.on('back', () => {
+        throw new Error('page broke');
+      });
+      bridge.on('back', (d) => heard.push(d));
+      expect(() => bridge.emit('back', 1)).not.toThrow();
+      expect(heard).toEqual([1]);
+      expect(() => queued[0]?.()).toThrow('page broke');
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
+

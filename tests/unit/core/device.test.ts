@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../../../web/core/clock';
-import { getDeviceId, getDeviceInfo, type DeviceEnv } from '../../../web/core/device';
+import { getDeviceInfo, getDeviceModel, UA_HINTS_WAIT_MS, type DeviceEnv, type UaDataLike } from '../../../web/core/device.ts';
+import { getDeviceId } from '../../../web/core/device-id.ts';
 import { parseUserAgent } from '../../../web/core/device-ua';
 import { createLocalStore } from '../../../web/core/storage/local';
 import { createMemoryStorage } from '../../../web/core/storage/memory';
@@ -20,6 +21,8 @@ const UA = {
   windowsEdge:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
   macFirefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:121.0) Gecko/20100101 Firefox/121.0',
+  /** Chrome's reduced user agent: the model is the placeholder "K". */
+  reducedAndroid: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
   odd: 'SomeBot/1.0',
 };
 
@@ -119,3 +122,52 @@ describe('device id (SPEC §3)', () => {
     expect(getDeviceId(local, createManualClock(5), () => 0)).toBe('500000000');
   });
 });
+
+describe('device model for play_game model_name (SPEC §3)', () => {
+  const hints = (model: string | undefined, platform = 'Android'): UaDataLike => ({
+    platform,
+    getHighEntropyValues: async (asked) => {
+      expect(asked).toEqual(['model']);
+      return model === undefined ? {} : { model };
+    },
+  });
+
+  it('prefers the client hints model where the browser has it', async () => {
+    await expect(getDeviceModel({ userAgent: UA.reducedAndroid, userAgentData: hints('Pixel 8') })).resolves.toBe('Pixel 8');
+    // The hints win over what the user agent says.
+    await expect(getDeviceModel({ userAgent: UA.samsung, userAgentData: hints(' SM-S918B ') })).resolves.toBe('SM-S918B');
+  });
+
+  it('without hints, or with an empty or withheld model, takes the model the user agent names', async () => {
+    await expect(getDeviceModel({ userAgent: UA.samsung })).resolves.toBe('SM-S908B');
+    await expect(getDeviceModel({ userAgent: UA.iphone, maxTouchPoints: 5 })).resolves.toBe('iPhone');
+    await expect(getDeviceModel({ userAgent: UA.windowsEdge, userAgentData: hints('', 'Windows') })).resolves.toBe('PC');
+    await expect(getDeviceModel({ userAgent: UA.samsung, userAgentData: hints(undefined) })).resolves.toBe('SM-S908B');
+  });
+
+  it('never sends the reduced user agent placeholder "K": the platform name instead, never empty', async () => {
+    expect(parseUserAgent(UA.reducedAndroid).model).toBe('');
+    await expect(getDeviceModel({ userAgent: UA.reducedAndroid, userAgentData: { platform: 'Android' } })).resolves.toBe('Android');
+    await expect(getDeviceModel({ userAgent: UA.reducedAndroid })).resolves.toBe('android');
+    await expect(getDeviceModel({ userAgent: UA.odd })).resolves.toBe('other');
+    await expect(getDeviceModel({ userAgent: '' })).resolves.toBe('other');
+  });
+
+  it('hints that are refused fall back to the user agent', async () => {
+    const refused: UaDataLike = { platform: 'Android', getHighEntropyValues: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) };
+    await expect(getDeviceModel({ userAgent: UA.samsung, userAgentData: refused })).resolves.toBe('SM-S908B');
+  });
+
+  it('hints that never answer do not hold the game up: the user agent answers after UA_HINTS_WAIT_MS on the clock', async () => {
+    const clock = createManualClock();
+    const silent: UaDataLike = { platform: 'Android', getHighEntropyValues: () => new Promise(() => undefined) };
+    let model: string | null = null;
+    void getDeviceModel({ userAgent: UA.reducedAndroid, userAgentData: silent }, clock).then((m) => (model = m));
+    clock.advance(UA_HINTS_WAIT_MS - 1);
+    await Promise.resolve();
+    expect(model).toBeNull();
+    clock.advance(1);
+    await vi.waitFor(() => expect(model).toBe('Android'));
+  });
+});
+

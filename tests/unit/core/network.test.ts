@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createNetworkStatus, networkTypeOf, type NetworkState } from '../../../web/core/network';
 
 function fakeEnv(onLine: boolean, connection?: { type?: string; effectiveType?: string }) {
@@ -66,5 +66,24 @@ describe('network status (SPEC §4 Network status change event)', () => {
     f.nav.onLine = false;
     f.win.dispatchEvent(new Event('offline'));
     expect(net.state.value.isConnected).toBe(true);
+  });
+
+  it('a listener that throws does not stop the others; the error surfaces on a microtask', () => {
+    const queued: Array<() => void> = [];
+    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((fn) => queued.push(fn));
+    try {
+      const net = createNetworkStatus(fakeEnv(true).env);
+      const seen: string[] = [];
+      net.onChange(() => {
+        throw new Error('bar broke');
+      });
+      net.onChange((s) => seen.push(s.networkType));
+      expect(() => net.set({ isConnected: true, networkType: '4g' })).not.toThrow();
+      expect(seen).toEqual(['4g']);
+      expect(queued).toHaveLength(1);
+      expect(() => queued[0]?.()).toThrow('bar broke');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_SETTING_DEFAULTS } from '../../../web/core/storage/db-schema.ts';
+import { createMemoryStoragePort } from '../../../web/game/settings.ts';
 import { GAME, LEVEL, flush, harness, member, playAnswer, systemInfo, userInfo } from './fakes.ts';
 
 describe('SPEC §3 clarity via display_grade, definition_default_conf defaults', () => {
@@ -166,11 +167,15 @@ describe('SPEC §5 blu-ray rule and the trial', () => {
 });
 
 describe('SPEC §3 settings per username + game key', () => {
-  it('SPEC §3 defaults when nothing is stored', async () => {
-    const h = harness();
+  it('SPEC §3 defaults when nothing is stored for this user and game (another user\'s or game\'s settings do not leak)', async () => {
+    const storage = createMemoryStoragePort({ settings: { 'bob_space-race': { brightness: 10, clarity: 3 }, 'alice_other-game': { brightness: 20, clarity: 0 } } });
+    const h = harness({ storage });
     await h.play();
     // The values themselves are checked against SPEC §3 in tests/unit/core/storage/db.test.ts.
     expect(h.session.settings.value).toEqual(GAME_SETTING_DEFAULTS);
+    // Nothing stored: clarity follows membership (normal_user_default 1), not the stored-looking default.
+    expect(h.session.clarity.value).toBe(1);
+    expect(storage.settings.has('alice_space-race')).toBe(false);
   });
 
   it('SPEC §3 updateSettings stores under username_game_key only', async () => {

@@ -70,8 +70,14 @@ describe('SPEC §4 Stream events', () => {
 
   it('stream events outside a live session change nothing', () => {
     const h = harness();
-    h.sdk.event(43000);
+    for (const code of [43000, 43001, 45001, 54001] as const) h.sdk.event(code);
+    h.sdk.disconnect('ended');
     expect(h.session.phase.value).toBe('idle');
+    expect(h.session.end.value).toBeNull();
+    expect(h.session.idleSecondsLeft.value).toBeNull();
+    expect(h.api.calls).toEqual([]);
+    expect(h.events).toEqual([]);
+    expect(h.sdk.log).toEqual([]);
   });
 });
 
@@ -163,7 +169,12 @@ describe('SPEC §4 §7 §9 Duration socket', () => {
     await h.play();
     h.sockets[0]?.server({ type: 'heartbeat', time: 1 });
     h.sockets[0]?.server({ code: 999 });
+    // A 200 without its user info is not a balance.
+    h.sockets[0]?.server({ code: 200, msg: 'success' });
     expect(h.session.phase.value).toBe('playing');
+    expect(h.userUpdates).toEqual([]);
+    expect(h.session.timeoutDialog.value).toBe(false);
+    expect(h.events).toEqual(['playing']);
   });
 
   it('the socket opens once per session, even after a reconnect', async () => {
@@ -244,11 +255,21 @@ describe('SPEC §2 back gesture and the quit dialog', () => {
   });
 
   it('SPEC §2 while starting or loading the back gesture opens the quit dialog as well', async () => {
-    const h = harness();
-    h.sdk.initResult = 'never';
-    h.session.start(GAME);
+    const starting = harness();
+    starting.sdk.initResult = 'never';
+    starting.session.start(GAME);
     await flush();
-    expect(h.session.back()).toBe('quit-dialog');
+    expect(starting.session.phase.value).toBe('starting');
+    expect(starting.session.back()).toBe('quit-dialog');
+    expect(starting.session.quitDialog.value).toBe(true);
+
+    const loading = harness();
+    loading.session.start(GAME);
+    await flush();
+    expect(loading.session.phase.value).toBe('loading');
+    expect(loading.session.back()).toBe('quit-dialog');
+    expect(loading.session.quitDialog.value).toBe(true);
+    expect(loading.api.named('stopGame')).toHaveLength(0);
   });
 
   it('SPEC §2 with no session (idle, ended) back is none: the shell closes the webview', async () => {
@@ -258,6 +279,33 @@ describe('SPEC §2 back gesture and the quit dialog', () => {
     h.session.quit();
     expect(h.session.back()).toBe('none');
     expect(h.session.quitDialog.value).toBe(false);
+  });
+});
+
+describe('listeners', () => {
+  it('a listener that throws is logged and the others still hear the event; the session goes on', async () => {
+    const h = harness();
+    const heard: string[] = [];
+    h.session.on('playing', () => {
+      throw new Error('screen broke');
+    });
+    h.session.on('playing', () => heard.push('second'));
+    await h.play();
+    expect(heard).toEqual(['second']);
+    expect(h.events).toEqual(['playing']);
+    expect(h.logs).toContain('game session: playing listener failed: screen broke');
+    expect(h.session.phase.value).toBe('playing');
+  });
+
+  it('on returns an unsubscribe', async () => {
+    const h = harness();
+    const heard: string[] = [];
+    const off = h.session.on('ended', (end) => heard.push(end.reason));
+    off();
+    await h.play();
+    h.session.quit();
+    expect(heard).toEqual([]);
+    expect(h.events).toEqual(['playing', 'ended:user-quit']);
   });
 });
 

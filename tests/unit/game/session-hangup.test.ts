@@ -94,7 +94,11 @@ describe('SPEC §4 Hang-up', () => {
   it('SPEC §5 an offered duration only: 7 minutes is refused', async () => {
     const h = harness({ user: member() });
     await h.play();
+    const timersBefore = h.api.named('setHangUpTimer').length;
     expect(await h.session.setHangupDuration(7)).toBe(false);
+    expect(h.session.settings.value.hangup_duration).toBe(3);
+    expect(h.storage.settings.get('alice_space-race')).toBeUndefined();
+    expect(h.api.named('setHangUpTimer')).toHaveLength(timersBefore);
   });
 
   it('SPEC §4 §5 membership loss resets a type-2 choice to the default and tells the cloud', async () => {
@@ -148,6 +152,9 @@ describe('SPEC §4 Hang-up', () => {
     await h.play();
     h.session.leave();
     expect(h.session.back()).toBe('none');
+    expect(h.session.phase.value).toBe('hung-up');
+    expect(h.session.quitDialog.value).toBe(false);
+    expect(h.api.named('stopGame')).toHaveLength(0);
   });
 
   it('quitting while hung up stops the session at once', async () => {

@@ -147,6 +147,9 @@ describe('SPEC §4 After login or app start: user_sc_list', () => {
     await h.session.checkSessions();
     h.session.returnToGame();
     expect(h.session.phase.value).toBe('reconnecting');
+    await flush();
+    expect(h.api.last('reconPlayGame')?.req).toEqual({ sc_id: 'sc-9', game_key: 'space-race' });
+    expect(h.sdk.log).toEqual(['init', 'reconnect sc-1']);
   });
 
   it('SPEC §4 §9 the SDK init of a cold reconnect waits up to 60 s', async () => {
@@ -155,7 +158,10 @@ describe('SPEC §4 After login or app start: user_sc_list', () => {
     h.api.on('userScList', () => ({ list: [{ sc_id: 'sc-9', game_key: 'space-race', game_id: 7, type: 'able_recon' }] }));
     await h.session.checkSessions();
     h.session.reconnect();
-    await h.advance(SDK_INIT_WAIT_MS);
+    await h.advance(SDK_INIT_WAIT_MS - 1);
+    expect(h.session.phase.value).toBe('reconnecting');
+    expect(h.api.named('reconPlayGame')).toHaveLength(0);
+    await h.advance(1);
     expect(h.session.end.value?.reason).toBe('sdk-timeout');
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERR_CODE } from '../../../../web/api/contract';
 import { ApiError } from '../../../../web/core/http/errors';
 import { SOCKET_NOT_OPEN_MSG, SOCKET_STATE } from '../../../../web/core/socket';
@@ -122,4 +122,26 @@ describe('socket connect, send, close and events (SPEC §7, §8)', () => {
     );
     expect(resolveSocketUrl('ws://ws.example.com/s', '/d', { href: 'https://a/' })).toBe('ws://ws.example.com/s/d');
   });
+
+  it('a listener that throws leaves the socket whole: the other listeners hear the message, the heartbeat timer is re-armed, the error surfaces on a microtask', () => {
+    const queued: Array<() => void> = [];
+    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((fn) => queued.push(fn));
+    try {
+      const h = socketHarness({ heartbeat: { message: () => 'hb', intervalMs: 1000, timeoutMs: 5000 } });
+      h.task.on('message', () => {
+        throw new Error('listener broke');
+      });
+      h.task.connect();
+      const ws = FakeWebSocket.last();
+      ws.serverOpen();
+      expect(() => ws.serverMessage('hello')).not.toThrow();
+      expect(h.events.at(-1)).toEqual(['message', 'hello']);
+      expect(() => queued[0]?.()).toThrow('listener broke');
+      h.clock.advance(4999);
+      expect(h.task.readyState).toBe(SOCKET_STATE.OPEN);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
+

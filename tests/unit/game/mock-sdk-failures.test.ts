@@ -1,0 +1,303 @@
+/** The mock SDK: how a stream fails or is lost, and closing it ourselves (pause, reconnect, stop, destroy) without a report. */
+import { describe, expect, it, vi } from 'vitest';
+import { SDK_INIT_WAIT_MS } from '../../../web/api/contract.ts';
+import { FakeWebSocket } from '../core/socket/fake-websocket.ts';
+import { FakePeerConnection, FakePresenter } from './fake-rtc.ts';
+import type { StreamTarget } from '../../../web/game/sdk.ts';
+import { LEVEL } from './fixtures.ts';
+import { freshFakesEachTest, target, STREAM_URL, CONNECT_TIMEOUT_MS, STALL_MS, flush, hello, json, socketMessages, setup, openSocketStream, openRtcStream, serverAnswers, playing, video } from './mock-sdk-harness.ts';
+
+freshFakesEachTest();
+
+describe('mock SDK: failure paths', () => {
+  it('no first frame within connectTimeoutMs: disconnect failed once, with the seconds in the message; all torn down', async () => {
+    const ctx = setup();
+    const { ws, pc, presenter } = await openRtcStream(ctx);
+    await serverAnswers(ws);
+    pc.setConnectionState('connected');
+    ctx.clock.advance(CONNECT_TIMEOUT_MS - 1);
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50', 'progress 80']);
+    ctx.clock.advance(1);
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50', 'progress 80', 'disconnect failed: The video stream did not connect within 5 s.']);
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'client' });
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+    ws.serverClose(1000, 'client');
+    ctx.clock.advance(SDK_INIT_WAIT_MS);
+    expect(ctx.seen.filter((s) => s.startsWith('disconnect'))).toHaveLength(1);
+  });
+
+  it('the default first-frame deadline is SDK_INIT_WAIT_MS (60 s)', async () => {
+    const ctx = setup({ connectTimeoutMs: undefined });
+    await openRtcStream(ctx);
+    ctx.clock.advance(SDK_INIT_WAIT_MS - 1);
+    expect(ctx.seen).toEqual(['progress 30']);
+    ctx.clock.advance(1);
+    expect(ctx.seen.at(-1)).toBe('disconnect failed: The video stream did not connect within 60 s.');
+  });
+
+  it('SPEC §4 reconnect path: frames presented, then none for stallMs, is a lost stream', async () => {
+    const ctx = setup();
+    const { presenter, pc } = await playing(ctx); // a frame at 0
+    ctx.clock.advance(5000);
+    presenter.present({ frame: 2, inputSeq: 0 }); // keeps it alive: the last frame is now at 5000
+    ctx.clock.advance(STALL_MS + 999); // 15,999: the watch at 15,000 sees exactly 10 s
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50', 'progress 80', 'progress 100']);
+    ctx.clock.advance(1);
+    expect(ctx.seen.at(-1)).toBe('disconnect lost: no video for 10 s');
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+    ctx.clock.advance(60_000);
+    expect(ctx.seen.filter((s) => s.startsWith('disconnect'))).toHaveLength(1);
+  });
+
+  it("connectionState 'failed' is a lost stream; 'disconnected' is lost only once connected", async () => {
+    const ctx = setup();
+    const first = await openRtcStream(ctx);
+    first.pc.setConnectionState('disconnected'); // before connecting: ICE may still get there
+    expect(ctx.seen).toEqual(['progress 30']);
+    first.pc.setConnectionState('failed');
+    expect(ctx.seen).toEqual(['progress 30', 'disconnect lost: WebRTC connection failed']);
+    expect(first.ws.closedWith?.code).toBe(1000);
+    expect(first.pc.closed).toBe(true);
+
+    const second = await playing(ctx);
+    second.pc.setConnectionState('disconnected');
+    expect(ctx.seen.at(-1)).toBe('disconnect lost: WebRTC connection disconnected');
+    expect(second.presenter.closed).toBe(true);
+  });
+
+  it('SPEC §8 socket codes: a 1006 close is lost, on either transport', async () => {
+    const ctx = setup();
+    openSocketStream(ctx).serverClose(1006);
+    expect(ctx.seen).toEqual(['disconnect lost']);
+    const { ws, pc, presenter } = await playing(ctx);
+    ws.serverClose(1006);
+    expect(ctx.seen.at(-1)).toBe('disconnect lost');
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+  });
+
+  it('SPEC §8 socket codes: close 4004 (unknown session) or reason "session stopped: …" is ended', async () => {
+    const ctx = setup();
+    openSocketStream(ctx).serverClose(4004, 'unknown session');
+    const { ws } = await playing(ctx);
+    ws.serverClose(1000, 'session stopped: hang-up over');
+    openSocketStream(ctx).serverClose(1000, 'bye'); // a plain close is not an end
+    expect(ctx.seen.filter((s) => s.startsWith('disconnect'))).toEqual(['disconnect ended', 'disconnect ended', 'disconnect lost']);
+  });
+
+  it('no RTCPeerConnection in the browser: failed, nothing left open', () => {
+    vi.stubGlobal('RTCPeerConnection', undefined);
+    const ctx = setup({ PeerConnection: undefined });
+    ctx.sdk.start(target);
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverMessage(hello('webrtc'));
+    expect(ctx.seen).toEqual(['disconnect failed: This browser cannot play the stream: it has no WebRTC.']);
+    expect(FakePresenter.instances).toHaveLength(0);
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'client' });
+    ctx.clock.advance(SDK_INIT_WAIT_MS);
+    expect(ctx.seen).toHaveLength(1);
+  });
+
+  it('the offer cannot be made: failed with the reason', async () => {
+    const ctx = setup();
+    FakePeerConnection.onCreate = (pc) => {
+      pc.failNext.createOffer = new Error('no codec');
+    };
+    const { ws, pc, presenter } = await openRtcStream(ctx);
+    expect(ctx.seen).toEqual(['progress 30', 'disconnect failed: The stream could not be set up: no codec']);
+    expect(socketMessages(ws)).toEqual([]);
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+  });
+
+  it('an answer the peer refuses: failed, no 50', async () => {
+    const ctx = setup();
+    const { ws, pc } = await openRtcStream(ctx);
+    pc.failNext.setRemoteDescription = new Error('bad sdp');
+    await serverAnswers(ws);
+    expect(ctx.seen).toEqual(['progress 30', 'disconnect failed: The stream could not be set up: bad sdp']);
+  });
+
+  it('SPEC §4 Progress keeps its order when ICE connects before the answer settles: 30, 50, 80, each once', async () => {
+    const ctx = setup();
+    const { ws, pc } = await openRtcStream(ctx);
+    pc.setConnectionState('connected');
+    await serverAnswers(ws);
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50', 'progress 80']);
+  });
+
+  it('a late failure of a replaced stream does not end the new one', async () => {
+    const ctx = setup();
+    const { ws, pc } = await openRtcStream(ctx);
+    pc.failNext.setRemoteDescription = new Error('closed under us');
+    ws.serverMessage(json({ type: 'rtc', kind: 'answer', sdp: 'late' }));
+    // The session reconnects before the old answer fails.
+    ctx.sdk.reconnect(target);
+    const next = FakeWebSocket.last();
+    next.serverOpen();
+    next.serverMessage(hello('webrtc'));
+    await flush();
+    expect(ctx.seen.filter((x) => x.startsWith('disconnect'))).toEqual([]);
+    expect(next.closedWith).toBeNull();
+  });
+
+  it('a peer connection that cannot be built fails at once with the reason', () => {
+    const ctx = setup({
+      PeerConnection: class {
+        constructor() {
+          throw new Error('blocked by policy');
+        }
+      } as unknown as typeof RTCPeerConnection,
+    });
+    ctx.sdk.start(target);
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverMessage(hello('webrtc'));
+    expect(ctx.seen).toEqual(['disconnect failed: The stream could not be set up: blocked by policy']);
+    expect(FakePresenter.last().closed).toBe(true);
+  });
+
+  it('a server that never says hello: failed at the connect deadline, not a spinner forever', () => {
+    const ctx = setup();
+    ctx.sdk.start(target);
+    FakeWebSocket.last().serverOpen();
+    ctx.clock.advance(CONNECT_TIMEOUT_MS);
+    expect(ctx.seen).toEqual([`disconnect failed: The video stream did not connect within ${CONNECT_TIMEOUT_MS / 1000} s.`]);
+  });
+
+  it('a second hello on one connection is ignored (no second peer)', async () => {
+    const ctx = setup();
+    const { ws } = await openRtcStream(ctx);
+    ws.serverMessage(hello('webrtc'));
+    await flush();
+    expect(FakePeerConnection.instances).toHaveLength(1);
+  });
+
+  it('a server candidate the peer refuses is logged, not fatal', async () => {
+    const ctx = setup();
+    const { ws, pc } = await openRtcStream(ctx);
+    await serverAnswers(ws);
+    pc.failNext.addIceCandidate = new Error('bad candidate');
+    ws.serverMessage(json({ type: 'rtc', kind: 'candidate', candidate: { candidate: 'candidate:x', sdpMid: '0', sdpMLineIndex: 0 } }));
+    await flush();
+    expect(ctx.logs).toContain('rtc: candidate refused: Error: bad candidate');
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50']);
+  });
+
+  it('a socket error before open is lost; an error after open waits for the close', () => {
+    const ctx = setup();
+    ctx.sdk.start(target);
+    const never = FakeWebSocket.last();
+    never.serverError();
+    expect(ctx.seen).toEqual(['disconnect lost']);
+    expect(never.closedWith).toEqual({ code: 1000, reason: 'client' });
+
+    const ws = openSocketStream(ctx);
+    ws.serverError();
+    expect(ctx.seen).toEqual(['disconnect lost']);
+    ws.serverClose(1006);
+    expect(ctx.seen).toEqual(['disconnect lost', 'disconnect lost']);
+  });
+});
+
+describe('mock SDK: closing it ourselves', () => {
+  it('pause closes the socket, the peer connection and the presenter without reporting; resume reopens the same sc_id', async () => {
+    const ctx = setup();
+    const { ws, pc, presenter } = await playing(ctx);
+    const before = [...ctx.seen];
+    ctx.sdk.pause();
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'client' });
+    expect(pc.closed).toBe(true);
+    expect(pc.channel.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+    // Late events of the old stream reach no one.
+    ws.serverClose(1000);
+    pc.setConnectionState('failed');
+    ctx.clock.advance(SDK_INIT_WAIT_MS + STALL_MS);
+    expect(ctx.seen).toEqual(before);
+    expect(ctx.sdk.target).toBe(target);
+
+    ctx.sdk.resume();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    const again = FakeWebSocket.last();
+    expect(again.url).toBe(STREAM_URL);
+    again.serverOpen();
+    again.serverMessage(hello('webrtc'));
+    await flush();
+    expect(FakePeerConnection.instances).toHaveLength(2);
+    expect(ctx.sdk.framesPresented).toBe(0);
+    expect(ctx.seen).toEqual([...before, 'progress 30']);
+  });
+
+  it('reconnect closes the old stream without reporting and opens the new target with its service level', async () => {
+    const ctx = setup();
+    const old = await playing(ctx);
+    const before = [...ctx.seen];
+    const next: StreamTarget = { sc_id: '100002', game_key: 'g', stream_url: 'stream?sc_id=100002', level_config: LEVEL[9] };
+    ctx.sdk.reconnect(next);
+    expect(old.ws.closedWith?.code).toBe(1000);
+    expect(old.pc.closed).toBe(true);
+    expect(old.presenter.closed).toBe(true);
+    expect(FakeWebSocket.last().url).toBe('ws://app.test/socket/stream?sc_id=100002&mock_session=qa1');
+    expect(ctx.sdk.serviceLevel).toBe(9);
+    expect(ctx.sdk.target).toBe(next);
+    expect(ctx.sdk.transport).toBeNull();
+    expect(ctx.sdk.lastReport).toBeNull();
+    expect(ctx.sdk.framesPresented).toBe(0);
+    old.ws.serverClose(1006);
+    old.pc.setConnectionState('failed');
+    old.pc.channel.serverMessage(json({ type: 'frame', frame: 9, input_seq: 0, t: 0, inputs: 0, last_input: null, game: null }));
+    expect(ctx.sdk.lastReport).toBeNull();
+    expect(ctx.seen.filter((s) => s.startsWith('disconnect'))).toEqual([]);
+    expect(ctx.seen.slice(0, before.length)).toEqual(before);
+  });
+
+  it('stop closes everything without reporting and forgets the target; resume then opens nothing', async () => {
+    const ctx = setup();
+    const { ws, pc, presenter } = await playing(ctx);
+    const before = [...ctx.seen];
+    ctx.sdk.stop();
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'client' });
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+    expect(ctx.sdk.target).toBeNull();
+    ws.serverClose(4004);
+    ctx.clock.advance(SDK_INIT_WAIT_MS);
+    ctx.sdk.resume();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(ctx.seen).toEqual(before);
+  });
+
+  it('destroy closes everything and no listener hears anything afterwards', async () => {
+    const ctx = setup();
+    const { ws, pc, presenter } = await playing(ctx);
+    const before = [...ctx.seen];
+    ctx.sdk.destroy();
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'client' });
+    expect(pc.closed).toBe(true);
+    expect(presenter.closed).toBe(true);
+    ws.serverClose(1006);
+    ctx.clock.advance(SDK_INIT_WAIT_MS);
+    // Even a stream started afterwards reaches no listener.
+    const again = openSocketStream(ctx);
+    again.serverMessage(json({ type: 'progress', value: 30, stage: 'server_connect' }));
+    again.serverMessage(json({ type: 'event', code: 54001, msg: 'ended' }));
+    again.serverClose(4004);
+    expect(ctx.seen).toEqual(before);
+  });
+
+  it('an unsubscribed listener hears nothing; the others still do', () => {
+    const ctx = setup();
+    const other: string[] = [];
+    const off = ctx.sdk.subscribe({ progress: (v) => other.push(`progress ${v}`) });
+    const ws = openSocketStream(ctx);
+    ws.serverMessage(json({ type: 'progress', value: 30, stage: 'server_connect' }));
+    off();
+    ws.serverMessage(json({ type: 'progress', value: 50, stage: 'exchange' }));
+    expect(other).toEqual(['progress 30']);
+    expect(ctx.seen).toEqual(['progress 30', 'progress 50']);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * The effects interpreter: runs what the machine (`machine.ts`) asks for —
+ * the game calls, the SDK, timers on the injected clock, the duration
+ * socket, the session's events — and feeds every answer back into the
+ * machine as an event tagged with the attempt that asked, so an answer to
+ * an attempt the user already left changes nothing.
+ */
+import { SDK_INIT_WAIT_MS } from '../api/contract.ts';
+import type { TimerId } from '../core/clock.ts';
+import type { Emitter } from '../core/emitter.ts';
+import type { ClarityControl } from './clarity-control.ts';
+import { createDurationLink } from './duration.ts';
+import { effectiveHangupMinutes, hangupMs } from './hangup.ts';
+import { queueGrade } from './membership.ts';
+import { errorMessage, type GameSessionEvents, type PlayOptions, type SessionCore } from './session-types.ts';
+import type { Effect, EmittedEvent, SessionEvent, TimerName } from './state.ts';
+
+export interface EffectRunner {
+  run(fx: Effect): void;
+  /** The options of the start under way (play_game's able_queue, enable_restart, local_stream). */
+  setPlayOptions(opts: PlayOptions): void;
+  /** The manufacturer user_sc_list asks about from now on. */
+  setCheckManufacturer(manufacturer: string): void;
+  /** Settles when the last user_sc_list check has been fed to the machine. */
+  readonly lastCheck: Promise<void>;
+  /** Every timer cleared, the SDK no longer heard, the duration socket closed. */
+  dispose(): void;
+}
+
+export interface EffectRunnerDeps {
+  core: SessionCore;
+  control: ClarityControl;
+  events: Emitter<GameSessionEvents>;
+  /** The stream stopped: its figures go. */
+  clearStats(): void;
+  /** The page is hidden or left: a stream that comes up meanwhile (reconnect) hangs up at once. */
+  isAway(): boolean;
+}
+
+type AskStep = 'token' | 'sdk' | 'play' | 'queue' | 'recon';
+
+export function createEffectRunner({ core, control, events, clearStats, isAway }: EffectRunnerDeps): EffectRunner {
+  const { deps, state: st, dispatch, quiet } = core;
+  const { clock, api, sdk } = deps;
+  const random = deps.random ?? Math.random;
+  const timers = new Map<TimerName, TimerId>();
+  let playOptions: PlayOptions = {};
+  let checkManufacturer = deps.manufacturer ?? 'mock';
+  let lastCheck: Promise<void> = Promise.resolve();
+
+  function setTimer(name: TimerName, ms: number): void {
+    clock.clearTimeout(timers.get(name));
+    timers.set(
+      name,
+      clock.setTimeout(() => {
+        timers.delete(name);
+        dispatch({ type: 'timer', name });
+      }, ms),
+    );
+  }
+
+  function clearTimer(name: TimerName): void {
+    clock.clearTimeout(timers.get(name));
+    timers.delete(name);
+  }
+
+  /** Runs an answer-producing call for the current attempt; its failure becomes a `failed` event. */
+  function ask<T>(step: AskStep, work: () => Promise<T>, ok: (v: T, attempt: number) => SessionEvent): void {
+    const attempt = st.value.attempt;
+    work().then(
+      (v) => dispatch(ok(v, attempt)),
+      (e: unknown) => dispatch({ type: 'failed', attempt, step, message: errorMessage(e) }),
+    );
+  }
+
+  const grade = (): number => queueGrade(control.user.value ?? { member_status: 0, quick_status: 0, is_new_user: 0 });
+
+  function run(fx: Effect): void {
+    const s = st.value;
+    const gameKey = s.game?.game_key ?? '';
+    switch (fx.type) {
+      case 'get-token':
+        ask('token', () => api.getToken({ manufacturer: s.game?.manufacturer ?? checkManufacturer, client_sid: deps.account.clientSid() }), (r, attempt) => ({
+          type: 'token-ok',
+          attempt,
+          token: r.token,
+        }));
+        return;
+      case 'sdk-init':
+        ask('sdk', () => sdk.init({ timeoutMs: SDK_INIT_WAIT_MS }), (_v, attempt) => ({ type: 'sdk-ready', attempt }));
+        return;
+      case 'play-game': {
+        const o = { ...deps.playOptions, ...playOptions };
+        ask(
+          'play',
+          () =>
+            api.playGame({
+              game_key: gameKey,
+              token: s.token ?? '',
+              model_name: deps.modelName,
+              queue_grade: grade(),
+              able_queue: o.ableQueue === false ? 0 : 1,
+              enable_restart: o.enableRestart === false ? 0 : 1,
+              local_stream: o.localStream === true ? 1 : 0,
+              ...(fx.queueId !== undefined ? { queue_id: fx.queueId } : {}),
+            }),
+          (res, attempt) => ({ type: 'play-answer', attempt, gameKey, res }),
+        );
+        return;
+      }
+      case 'poll-queue':
+        ask(
+          'queue',
+          () => api.gameQueue({ queue_id: fx.queueId, queue_grade: grade(), game_key: gameKey, token: s.token ?? '' }, { silent: true }),
+          (res, attempt) => ({ type: 'queue-answer', attempt, res }),
+        );
+        return;
+      case 'cancel-queue':
+        api.cancelQueue({ queue_id: fx.queueId, game_key: fx.gameKey ?? gameKey }, { silent: true }).catch(quiet('cancel_queue'));
+        return;
+      case 'stop-game':
+        api.stopGame({ sc_id: fx.scId, body: fx.body, game_key: fx.gameKey }, { silent: fx.silent }).catch(quiet('stop_game'));
+        return;
+      case 'sc-hang-up':
+        if (!s.scId) return;
+        api.scHangUp({ game_key: gameKey, sc_id: s.scId, hang_up_timer: fx.minutes }, { silent: true }).catch(quiet('sc_hang_up'));
+        return;
+      case 'recon': {
+        const scId = s.scId ?? '';
+        ask('recon', () => api.reconPlayGame({ sc_id: scId, game_key: gameKey }), (res, attempt) => ({ type: 'recon-answer', attempt, res }));
+        return;
+      }
+      case 'check-sessions':
+        lastCheck = checkSessions(s.attempt);
+        return;
+      case 'stream-start':
+        control.levelConfig.value = fx.target.level_config;
+        sdk.start(fx.target);
+        return;
+      case 'stream-pause':
+        sdk.pause();
+        return;
+      case 'stream-resume':
+        sdk.resume();
+        return;
+      case 'stream-reconnect':
+        control.levelConfig.value = fx.target.level_config;
+        sdk.reconnect(fx.target);
+        return;
+      case 'stream-stop':
+        sdk.stop();
+        clearStats();
+        return;
+      case 'stream-live':
+        void control.onLive();
+        return;
+      case 'set-timer':
+        setTimer(fx.name, fx.ms);
+        return;
+      case 'clear-timer':
+        clearTimer(fx.name);
+        return;
+      case 'duration-open': {
+        const token = deps.account.loginToken();
+        if (!token || !s.game) return;
+        const agent = deps.account.agentCode?.() ?? null;
+        void duration.open({ uid: deps.account.uid(), game_id: s.game.game_id, token, ...(agent ? { agent_id: agent } : {}) });
+        return;
+      }
+      case 'duration-close':
+        duration.close();
+        return;
+      case 'emit':
+        emitEvent(fx.event);
+        return;
+    }
+  }
+
+  function emitEvent(event: EmittedEvent): void {
+    if (event === 'ended') {
+      const end = st.value.end;
+      if (end) events.emit('ended', end);
+      return;
+    }
+    if (event === 'playing' && isAway()) dispatch({ type: 'leave', minutes: control.hangupMinutes.value });
+    events.emit(event);
+  }
+
+  /** user_sc_list after login or app start (SPEC §4): an able_recon session comes back with the hang-up time it has left. */
+  async function checkSessions(attempt: number): Promise<void> {
+    const manufacturer = checkManufacturer;
+    let list;
+    try {
+      const sn = `${clock.now().toString(36)}${Math.floor(random() * 1e9).toString(36)}`;
+      list = (await api.userScList({ manufacturer, client_sid: deps.account.clientSid(), sn }, { silent: true })).list;
+    } catch (e) {
+      quiet('user_sc_list')(e);
+      dispatch({ type: 'failed', attempt, step: 'sessions', message: errorMessage(e) });
+      return;
+    }
+    const recon = list.find((x) => x.type === 'able_recon');
+    let minutes = 0;
+    let remainingMs = 0;
+    let serverHangingUp = false;
+    if (recon) {
+      await control.loadSettingsFor(recon.game_key);
+      minutes = effectiveHangupMinutes(control.settings.value.hangup_duration, undefined, control.member.value);
+      const end = recon.hang_up_end_time ?? 0;
+      serverHangingUp = end > 0;
+      remainingMs = serverHangingUp ? end * 1000 - clock.now() : hangupMs(minutes);
+    }
+    dispatch({ type: 'sessions', attempt, list, manufacturer, minutes, remainingMs, serverHangingUp });
+  }
+
+  // ------------------------------------------------------------ the duration socket
+  const duration = createDurationLink(
+    {
+      generateToken: (req) => api.generateToken(req, { silent: true }),
+      openSocket: deps.openSocket,
+      socketBase: deps.socketBase,
+      ...(deps.socketQuery ? { query: deps.socketQuery } : {}),
+      log: deps.log ?? (() => undefined),
+    },
+    {
+      message(msg) {
+        if (msg.code === 200) {
+          control.applyUserInfo(msg.data);
+          deps.onUserInfo(msg.data);
+        }
+        dispatch({ type: 'duration', msg });
+      },
+      lost: () => dispatch({ type: 'duration-lost' }),
+    },
+  );
+
+  // ------------------------------------------------------------ the SDK
+  const unsubscribeSdk = sdk.subscribe({
+    progress: (value) => dispatch({ type: 'progress', value }),
+    event: (code) => dispatch({ type: 'stream-event', code }),
+    disconnect: (reason, msg) => dispatch({ type: 'stream-disconnect', reason, ...(msg ? { message: msg } : {}) }),
+  });
+
+  return {
+    run,
+    setPlayOptions(opts) {
+      playOptions = opts;
+    },
+    setCheckManufacturer(manufacturer) {
+      checkManufacturer = manufacturer;
+    },
+    get lastCheck() {
+      return lastCheck;
+    },
+    dispose() {
+      for (const name of [...timers.keys()]) clearTimer(name);
+      unsubscribeSdk();
+      duration.close();
+    },
+  };
+}
