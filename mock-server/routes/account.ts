@@ -3,7 +3,8 @@
  * cg_property_detail): anti-addiction limits, real-name verification and
  * the user's assets. All need a login.
  */
-import { BODY_CODE, MINOR_AGE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
+import { BODY_CODE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
+import { MINOR_AGE } from '../limits.ts';
 import { findGame, GAME_NOT_FOUND } from '../catalogue.ts';
 import type { MinorFixture } from '../content-fixtures.ts';
 import { gameId, requireSameUid, uid } from '../content-input.ts';

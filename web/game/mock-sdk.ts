@@ -13,11 +13,9 @@
  * The socket is core's createSocket (25 s heartbeat) without reconnects.
  */
 import {
-  SDK_INIT_WAIT_MS,
   SOCKET_CLOSE_UNKNOWN_SESSION,
   STREAM_EVENT,
   STREAM_PROGRESS,
-  STREAM_STALL_MS,
   type DisplayGrade,
   type StreamEventCode,
   type StreamFrameMessage,
@@ -26,6 +24,7 @@ import {
   type StreamServerMessage,
   type StreamTransport,
 } from '../api/contract.ts';
+import { SDK_INIT_WAIT_MS, STREAM_STALL_MS } from '../core/constants.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';

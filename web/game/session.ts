@@ -12,13 +12,12 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import {
-  BLURAY_TRY_DURATION_DEFAULT,
   DISPLAY_GRADE,
-  SDK_INIT_WAIT_MS,
   type LevelConfig,
   type SystemInfo,
   type UserInfo,
 } from '../api/contract.ts';
+import { BLURAY_TRY_DURATION_DEFAULT, SDK_INIT_WAIT_MS } from '../core/constants.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
 import { isMember, queueGrade } from './membership.ts';
 import type { GameApi } from './api.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SDK_INIT_WAIT_MS, SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS, type StreamTransport } from '../../../web/api/contract.ts';
+import { SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS, type StreamTransport } from '../../../web/api/contract.ts';
+import { SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { createMockSdk, streamSocketUrl, unwrapSeq, type MockSdkOptions } from '../../../web/game/mock-sdk.ts';
 import type { StreamTarget } from '../../../web/game/sdk.ts';
