@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../../app/services.ts';
-import { SEARCH_PATH, SORTS, type SortKey } from '../../../state/catalogue.ts';
+import { SORTS, type SortKey } from '../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../submodules/game/list/paged.tsx';
@@ -18,7 +19,7 @@ export default function GameLibraryPage() {
     <div className="scroll">
       <h1 className="page-title">Game Library</h1>
       <div className="content">
-        <button type="button" className="searchbox" onClick={() => navigate(SEARCH_PATH)}>
+        <button type="button" className="searchbox" onClick={() => navigate(PAGE_PATH.search)}>
           <Icon name="search" size={18} />
           <span>Search games, tags, studios</span>
         </button>

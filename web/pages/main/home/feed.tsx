@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import type { HomeSection } from '../../../api/contract.ts';
 import { api, clock } from '../../../app/services.ts';
-import { detailUrl, listUrl } from '../../../state/catalogue.ts';
+import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';

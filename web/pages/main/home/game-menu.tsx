@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { GameSummary } from '../../../api/contract.ts';
 import { api, auth } from '../../../app/services.ts';
-import { detailUrl, gameScreenUrl } from '../../../state/catalogue.ts';
+import { detailUrl, gameScreenUrl } from '../../../core/paths.ts';
 import type { ActionSheet as ActionSheetType } from '../../../ui/ActionSheet.tsx';
 
 // The sheet only shows on a long press: it loads then, not with home's first load (95 KB budget).

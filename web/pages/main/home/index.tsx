@@ -8,14 +8,13 @@ import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { maskMobile } from '../../../core/storage/session.ts';
 import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from '../../submodules/game/game/ResumeBanner.tsx';
-
-const LIBRARY = '/main/gameLibrary/index';
+import { PAGE_PATH } from '../../../core/paths.ts';
 
 const SHORTCUTS = [
-  { label: 'Games', icon: 'gamepad', path: LIBRARY },
-  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
-  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
-  { label: 'Invite', icon: 'gift', path: '/submodules/user/invite/index' },
+  { label: 'Games', icon: 'gamepad', path: PAGE_PATH.gameLibrary },
+  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
+  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
+  { label: 'Invite', icon: 'gift', path: PAGE_PATH.invite },
 ] as const;
 
 export default function HomePage() {
@@ -33,7 +32,7 @@ export default function HomePage() {
         {loginInfo ? (
           <span className="muted small">{maskMobile(loginInfo.mobile)}</span>
         ) : (
-          <Button variant="secondary" onClick={() => navigate(loginUrl('/'))}>
+          <Button variant="secondary" onClick={() => navigate(loginUrl(PAGE_PATH.home))}>
             Log in
           </Button>
         )}
@@ -62,7 +61,7 @@ export default function HomePage() {
                 <strong>Log in to start playing</strong>
                 <span className="muted small">Your play time, saves and membership follow you.</span>
               </div>
-              <Button onClick={() => navigate(loginUrl('/'))}>Log in</Button>
+              <Button onClick={() => navigate(loginUrl(PAGE_PATH.home))}>Log in</Button>
             </section>
           )}
 
@@ -84,7 +83,7 @@ export default function HomePage() {
               <strong>Get the app</strong>
               <span className="muted small">Smoother streams and controller support on Android and iOS.</span>
             </div>
-            <Button variant="secondary" onClick={() => navigate('/main/download/index')}>
+            <Button variant="secondary" onClick={() => navigate(PAGE_PATH.download)}>
               Download
             </Button>
           </section>

@@ -7,9 +7,7 @@ import { safeTargetUrl } from '../../../state/login.ts';
 import { NavBar } from '../../../ui/NavBar.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-
-const COUNTRY_PATH = '/submodules/user/countryCodes/index';
-const PROTOCOL_PATH = '/submodules/system/protocol/index';
+import { PAGE_PATH, protocolUrl } from '../../../core/paths.ts';
 
 export default function LoginPage() {
   useSignals();
@@ -45,7 +43,7 @@ export default function LoginPage() {
             <button
               type="button"
               className="field__prefix"
-              onClick={() => navigate(COUNTRY_PATH)}
+              onClick={() => navigate(PAGE_PATH.countryCodes)}
               aria-label={`Country code +${model.country.value.code}, ${model.country.value.name}. Change`}
             >
               +{model.country.value.code}
@@ -110,11 +108,11 @@ export default function LoginPage() {
           />
           <span>
             I have read and agree to the{' '}
-            <a href={`${PROTOCOL_PATH}?type=user`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=user`); }}>
+            <a href={protocolUrl('user')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('user')); }}>
               User Agreement
             </a>{' '}
             and the{' '}
-            <a href={`${PROTOCOL_PATH}?type=privacy`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=privacy`); }}>
+            <a href={protocolUrl('privacy')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('privacy')); }}>
               Privacy Policy
             </a>
             .

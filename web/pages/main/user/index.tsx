@@ -6,15 +6,16 @@ import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { isMember } from '../../../state/rules.ts';
 import { maskMobile } from '../../../core/storage/session.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
 
 const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [
-  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
-  { label: 'Top up', icon: 'gift', path: '/submodules/user/recharge/index' },
-  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
-  { label: 'Played games', icon: 'gamepad', path: '/submodules/game/played/index' },
-  { label: 'Invite friends', icon: 'user', path: '/submodules/user/invite/index' },
-  { label: 'Settings', icon: 'settings', path: '/submodules/user/setting/index' },
-  { label: 'About us', icon: 'info', path: '/submodules/system/aboutus/index' },
+  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
+  { label: 'Top up', icon: 'gift', path: PAGE_PATH.recharge },
+  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
+  { label: 'Played games', icon: 'gamepad', path: PAGE_PATH.played },
+  { label: 'Invite friends', icon: 'user', path: PAGE_PATH.invite },
+  { label: 'Settings', icon: 'settings', path: PAGE_PATH.setting },
+  { label: 'About us', icon: 'info', path: PAGE_PATH.aboutus },
 ];
 
 export default function UserPage() {

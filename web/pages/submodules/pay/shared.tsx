@@ -4,7 +4,8 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PayType, UserInfo } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
 import { systemInfo } from '../../../app/system-info.ts';
-import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
+import { payLoadingUrl } from '../../../core/paths.ts';
+import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../../../state/order.ts';
 import { formatPrice } from '../../../state/price.ts';
 import { Button } from '../../../ui/Button.tsx';
 

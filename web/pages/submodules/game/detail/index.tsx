@@ -3,7 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
 import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH, formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -44,7 +45,7 @@ export default function GameDetailPage() {
           ),
     [id],
   );
-  const back = () => goBack(LIBRARY_PATH);
+  const back = () => goBack(PAGE_PATH.gameLibrary);
 
   if (state.status === 'loading')
     return (
@@ -73,7 +74,7 @@ export default function GameDetailPage() {
           <Icon name="gamepad" size={44} />
           <h2>Game not found</h2>
           <p className="muted">This game does not exist or is not available here.</p>
-          <Button onClick={() => navigate(LIBRARY_PATH, { replace: true })}>Browse the library</Button>
+          <Button onClick={() => navigate(PAGE_PATH.gameLibrary, { replace: true })}>Browse the library</Button>
         </div>
       </>
     );

@@ -6,10 +6,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { auth } from '../../../../app/services.ts';
-import { GAME_PATH } from '../../../../app/route-table.ts';
+import { gameScreenUrl } from '../../../../core/paths.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
-export const screenUrl = (id: number): string => `${GAME_PATH}?game_id=${id}`;
+export const screenUrl = (id: number): string => gameScreenUrl(id);
 
 const ResumeCard = lazy(() => import('./ResumeCard.tsx'));
 

@@ -1,7 +1,8 @@
 import { useSearch } from 'wouter';
 import { api } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH, parseId, parseSort } from '../../../../state/catalogue.ts';
+import { parseId, parseSort } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { PagedGames, usePaged } from './paged.tsx';
 
@@ -17,7 +18,7 @@ export default function GameListPage() {
   );
   return (
     <>
-      <NavBar title={title} onBack={() => goBack(LIBRARY_PATH)} />
+      <NavBar title={title} onBack={() => goBack(PAGE_PATH.gameLibrary)} />
       <div className="content">
         <PagedGames paged={paged} empty={<p>No games here yet.</p>} />
       </div>

@@ -1,7 +1,8 @@
 import { useLocation } from 'wouter';
 import { api } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH, playedLabel } from '../../../../state/catalogue.ts';
+import { playedLabel } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { PagedGames, usePaged } from '../list/paged.tsx';
@@ -12,7 +13,7 @@ export default function PlayedPage() {
   const paged = usePaged((page) => api.playedList({ page, page_size: 20 }, { silent: true }), []);
   return (
     <>
-      <NavBar title="Played games" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Played games" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         <PagedGames
           paged={paged}
@@ -22,7 +23,7 @@ export default function PlayedPage() {
           empty={
             <>
               <p>You have not played any games yet.</p>
-              <Button onClick={() => navigate(LIBRARY_PATH)}>Browse the library</Button>
+              <Button onClick={() => navigate(PAGE_PATH.gameLibrary)}>Browse the library</Button>
             </>
           }
         />

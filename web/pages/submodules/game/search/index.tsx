@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { api, clock, local } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import {
-  LIBRARY_PATH,
   RECENT_KEY,
   SEARCH_DEBOUNCE_MS,
   addRecent,
@@ -10,6 +9,7 @@ import {
   readRecent,
   removeRecent,
 } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Icon } from '../../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../list/paged.tsx';
@@ -47,7 +47,7 @@ export default function SearchPage() {
           searchNow(text);
         }}
       >
-        <button type="button" className="navbar__back" aria-label="Back" onClick={() => goBack(LIBRARY_PATH)}>
+        <button type="button" className="navbar__back" aria-label="Back" onClick={() => goBack(PAGE_PATH.gameLibrary)}>
           <Icon name="back" />
         </button>
         <label className="searchbar__field">

@@ -9,6 +9,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 function Verified({ info }: { info: AuthMessage }) {
   return (
@@ -76,7 +77,7 @@ export default function AuthPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Real-name verification" onBack={() => goBack('/submodules/user/setting/index')} />
+      <NavBar title="Real-name verification" onBack={() => goBack(PAGE_PATH.setting)} />
       <div className="content">
         {status.status === 'loading' && !done && <Spinner />}
         {verified && <Verified info={verified} />}

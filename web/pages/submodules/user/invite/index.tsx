@@ -9,6 +9,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -43,7 +44,7 @@ export default function InvitePage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Invite friends" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Invite friends" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {info.status === 'loading' && <Spinner />}
         {info.status === 'error' && <LoadFailed message="Your invitation could not be loaded." onRetry={reload} />}

@@ -12,6 +12,7 @@ import { useAsync } from '../../../../ui/use-async.ts';
 import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
 import { cardItem, PricePicker } from './CardPicker.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 export default function MemberPage() {
   const [, navigate] = useLocation();
@@ -28,7 +29,7 @@ export default function MemberPage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Membership" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Membership" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="scroll">
         <div className="content">
           <section className={`card member-status${member ? ' member-status--on' : ''}`} aria-label="Membership status">
@@ -42,10 +43,10 @@ export default function MemberPage() {
           </section>
 
           <div className="row-links">
-            <button type="button" className="chip" onClick={() => navigate('/submodules/user/member/premium')}>
+            <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.memberPremium)}>
               Premium & quick card
             </button>
-            <button type="button" className="chip" onClick={() => navigate('/submodules/user/member/compare')}>
+            <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.memberCompare)}>
               Compare plans
             </button>
           </div>

@@ -10,6 +10,7 @@ import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
 import { cardItem, PricePicker } from './CardPicker.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const PERKS: ReadonlyArray<{ title: string; text: string }> = [
   { title: 'Skip the queue', text: 'Members queue at grade 7, or 8 with a quick card.' },
@@ -29,14 +30,14 @@ export default function MemberPremiumPage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Premium membership" onBack={() => goBack('/submodules/user/member/index')} />
+      <NavBar title="Premium membership" onBack={() => goBack(PAGE_PATH.member)} />
       <div className="scroll">
         <div className="content">
           <section className="hero premium-hero">
             <span className="hero__eyebrow">Premium</span>
             <h2 className="hero__title">{isMember(user) ? 'You are a member. Add a quick card to jump further ahead.' : 'Play more, wait less.'}</h2>
             {!isMember(user) && (
-              <Button onClick={() => navigate('/submodules/user/member/index')}>See member plans</Button>
+              <Button onClick={() => navigate(PAGE_PATH.member)}>See member plans</Button>
             )}
           </section>
           <ul className="perks">

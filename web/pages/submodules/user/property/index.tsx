@@ -8,6 +8,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const CARD_NAMES: Record<PropertyCardKind, string> = { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' };
 
@@ -18,7 +19,7 @@ export default function PropertyPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="My assets" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="My assets" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {detail.status === 'loading' && <Spinner />}
         {detail.status === 'error' && <LoadFailed message="Your assets could not be loaded." onRetry={reload} />}
@@ -39,10 +40,10 @@ export default function PropertyPage() {
               </div>
             </section>
             <div className="row-links">
-              <button type="button" className="chip" onClick={() => navigate('/submodules/user/recharge/index')}>
+              <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.recharge)}>
                 Top up
               </button>
-              <button type="button" className="chip" onClick={() => navigate('/submodules/user/timelapse/index')}>
+              <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.timelapse)}>
                 Daily sign-in
               </button>
             </div>

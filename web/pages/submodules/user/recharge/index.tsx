@@ -9,6 +9,7 @@ import { useAsync } from '../../../../ui/use-async.ts';
 import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
 import { PricePicker, productItem } from '../member/CardPicker.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 export default function RechargePage() {
   const user = useStore(auth.$user);
@@ -24,7 +25,7 @@ export default function RechargePage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Top up" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Top up" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="scroll">
         <div className="content">
           <section className="stats stats--two" aria-label="Balance">

@@ -14,6 +14,7 @@ import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
 import { freshUser } from '../../pay/shared.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const STATE_TEXT: Record<SignInDay['state'], string> = { [-1]: 'missed', 0: 'not signed yet', 1: 'signed' };
@@ -72,7 +73,7 @@ export default function TimelapsePage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Play time" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Play time" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="scroll">
         <div className="content">
           <section className="card playtime" aria-label="Remaining play time">
@@ -116,7 +117,7 @@ export default function TimelapsePage() {
             )}
           </section>
           <p className="muted small">Sign in every day for free play time. A missed day cannot be signed later.</p>
-          <Button block variant="secondary" onClick={() => navigate('/submodules/user/recharge/index')}>
+          <Button block variant="secondary" onClick={() => navigate(PAGE_PATH.recharge)}>
             Buy play time
           </Button>
         </div>
