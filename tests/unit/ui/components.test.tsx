@@ -5,6 +5,7 @@ import { createManualClock } from '../../../web/core/clock.ts';
 import { Carousel } from '../../../web/ui/Carousel.tsx';
 import { useLongPress } from '../../../web/ui/use-long-press.ts';
 import { ImagePreview } from '../../../web/ui/ImagePreview.tsx';
+import { Countdown } from '../../../web/ui/Countdown.tsx';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -44,6 +45,21 @@ describe('Carousel on an injected clock (home banners)', () => {
     expect(current(host)).toBe('Slide 3');
     act(() => clock.advance(1000));
     expect(current(host)).toBe('Slide 1');
+  });
+});
+
+describe('Countdown on an injected clock (the pop-ups)', () => {
+  it('shows mm:ss counting down and calls onDone once at zero', () => {
+    const clock = createManualClock();
+    const onDone = vi.fn();
+    const host = mount(createElement(Countdown, { clock, seconds: 65, onDone }));
+    const timer = () => host.querySelector('[role="timer"]')?.textContent;
+    expect(timer()).toBe('01:05');
+    act(() => clock.advance(60_000));
+    expect(timer()).toBe('00:05');
+    act(() => clock.advance(10_000));
+    expect(timer()).toBe('00:00');
+    expect(onDone).toHaveBeenCalledTimes(1);
   });
 });
 

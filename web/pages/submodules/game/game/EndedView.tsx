@@ -9,7 +9,7 @@ import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { targetOf } from './begin.ts';
 import { canPlayAgain, END_TEXT, isBackHomeLimited } from './texts.ts';
-import { formatClock } from './wait-logic.ts';
+import { formatClock } from '../../../../state/format.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
 /** The session ended: why, and Back / Play again (or what to do instead). */

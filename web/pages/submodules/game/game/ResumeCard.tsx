@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
 import { gameSession } from '../../../../app/game.ts';
-import { formatClock } from './wait-logic.ts';
+import { formatClock } from '../../../../state/format.ts';
 import { screenUrl } from './ResumeBanner.tsx';
 
 export default function ResumeCard() {
