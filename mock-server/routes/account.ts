@@ -11,7 +11,8 @@ import { gameId, requireSameUid, uid } from '../content-input.ts';
 import { contentState, maskIdCard, maskName, type ContentState } from '../content-store.ts';
 import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../days.ts';
 import { fail, ok } from '../envelope.ts';
-import { checkIdCard, ID_CARD_SHAPE } from '../idcard.ts';
+import { checkIdCard } from '../idcard.ts';
+import { ID_CARD_SHAPE } from '../../web/api/idcard.ts';
 import { formatBackendTime, type UserRecord } from '../store.ts';
 import { defineUserRoute, type Route } from './route.ts';
 

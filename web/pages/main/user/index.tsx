@@ -5,7 +5,7 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { isMember } from '../../../state/rules.ts';
-import { maskMobile } from '../../../core/storage/session.ts';
+import { maskMobile } from '../../../api/phone.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 
 const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [

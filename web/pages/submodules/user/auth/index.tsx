@@ -3,7 +3,8 @@ import type { AuthMessage } from '../../../../api/contract.ts';
 import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isApiError } from '../../../../core/http/errors.ts';
-import { checkIdCard, checkRealName, ID_CARD_MESSAGES, normalizeIdCard } from '../../../../state/idcard.ts';
+import { normalizeIdCard } from '../../../../api/idcard.ts';
+import { checkRealName, idCardError } from '../../../../state/idcard.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
@@ -53,14 +54,13 @@ export default function AuthPage() {
   const [busy, setBusy] = useState(false);
 
   const nameError = touched ? checkRealName(name) : null;
-  const idProblem = touched ? checkIdCard(id, new Date(clock.now())) : null;
-  const idError = idProblem ? ID_CARD_MESSAGES[idProblem] : null;
+  const idError = touched ? idCardError(id, clock.now()) : null;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setTouched(true);
     setServerError('');
-    if (checkRealName(name) || checkIdCard(id, new Date(clock.now())) || busy) return;
+    if (checkRealName(name) || idCardError(id, clock.now()) || busy) return;
     setBusy(true);
     try {
       const info = await api.authPost({ real_name: name.trim(), id_card: normalizeIdCard(id) }, { silent: true });
