@@ -7,6 +7,7 @@ import { normalizeIdCard } from '../../../../api/idcard.ts';
 import { checkRealName, idCardError } from '../../../../state/idcard.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { Field } from '../../../../ui/Field.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
@@ -86,43 +87,25 @@ export default function AuthPage() {
             <p className="muted small">
               The law asks game services to verify players' identity. Your details are checked once and stored masked.
             </p>
-            <label className="field">
-              <span className="field__label">Real name</span>
-              <span className={`field__row${nameError ? ' field__row--invalid' : ''}`}>
-                <input
-                  className="field__input"
-                  name="real_name"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  autoComplete="name"
-                  maxLength={30}
-                  aria-invalid={!!nameError}
-                  aria-describedby="real-name-hint"
-                />
-              </span>
-              <span className="field__hint" id="real-name-hint" role={nameError ? 'alert' : undefined}>
-                {nameError ?? ''}
-              </span>
-            </label>
-            <label className="field">
-              <span className="field__label">ID card number</span>
-              <span className={`field__row${idError ? ' field__row--invalid' : ''}`}>
-                <input
-                  className="field__input"
-                  name="id_card"
-                  value={id}
-                  onChange={(e) => setId(e.target.value)}
-                  autoComplete="off"
-                  inputMode="text"
-                  maxLength={20}
-                  aria-invalid={!!idError}
-                  aria-describedby="id-card-hint"
-                />
-              </span>
-              <span className="field__hint" id="id-card-hint" role={idError ? 'alert' : undefined}>
-                {idError ?? ''}
-              </span>
-            </label>
+            <Field
+              label="Real name"
+              error={nameError}
+              name="real_name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+              maxLength={30}
+            />
+            <Field
+              label="ID card number"
+              error={idError}
+              name="id_card"
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+              autoComplete="off"
+              inputMode="text"
+              maxLength={20}
+            />
             {serverError && (
               <p className="form-error" role="alert">
                 {serverError}

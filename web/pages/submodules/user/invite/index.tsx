@@ -6,6 +6,7 @@ import { stockString } from '../../../../core/i18n/index.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { Field } from '../../../../ui/Field.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
@@ -82,19 +83,14 @@ export default function InvitePage() {
               <p className="card muted">You joined with code {info.value.bound_code}.</p>
             ) : (
               <form className="card bind-form" onSubmit={(e) => void bind(e)}>
-                <label className="field">
-                  <span className="field__label">Friend's invitation code</span>
-                  <span className="field__row">
-                    <input
-                      className="field__input"
-                      value={code}
-                      onChange={(e) => setCode(e.target.value)}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      maxLength={32}
-                    />
-                  </span>
-                </label>
+                <Field
+                  label="Friend's invitation code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maxLength={32}
+                />
                 <Button type="submit" block disabled={!code.trim() || busy}>
                   {busy ? 'Binding…' : 'Bind code'}
                 </Button>
