@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../../../app/services.ts';
+import { api, auth } from '../../../app/services.ts';
 import { SORTS, type SortKey } from '../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { PagedGames, usePaged } from '../../submodules/game/list/paged.tsx';
+import { PagedGames, usePaged } from '../../../ui/paged.tsx';
 
 /** The library tab: search entry, tag chips, sort, and the paged grid (scrolls inside `.scroll`). */
 export default function GameLibraryPage() {
@@ -46,7 +46,7 @@ export default function GameLibraryPage() {
             </button>
           ))}
         </div>
-        <PagedGames paged={paged} empty={<p>No games with this tag yet.</p>} />
+        <PagedGames paged={paged} play={{ auth, api }} empty={<p>No games with this tag yet.</p>} />
       </div>
     </div>
   );

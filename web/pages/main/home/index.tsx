@@ -7,7 +7,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { maskMobile } from '../../../api/phone.ts';
 import { HomeFeed } from './feed.tsx';
-import { ResumeBanner } from '../../submodules/game/game/ResumeBanner.tsx';
+import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 
 const SHORTCUTS = [

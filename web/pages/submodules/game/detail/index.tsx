@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
-import { api, clock } from '../../../../app/services.ts';
+import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { formatCount, isGameNotFound, isLongText, paragraphs, parseId, playGame } from '../../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
@@ -13,7 +13,7 @@ import { Icon } from '../../../../ui/icons.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
 import { ImagePreview } from '../../../../ui/ImagePreview.tsx';
 import { VideoPlayer } from '../../../../ui/VideoPlayer.tsx';
-import { playGame, useGameMenu } from '../../../main/home/game-menu.tsx';
+import { useGameMenu } from '../../../../ui/game-menu.tsx';
 
 type Load = { kind: 'found'; game: Game } | { kind: 'missing' };
 
@@ -78,7 +78,7 @@ export default function GameDetailPage() {
         </div>
       </>
     );
-  return <Detail game={state.value.game} onBack={back} onPlay={(gameId) => playGame(gameId, navigate)} />;
+  return <Detail game={state.value.game} onBack={back} onPlay={(gameId) => playGame({ auth, api }, gameId, navigate)} />;
 }
 
 function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPlay: (id: number) => void }) {
@@ -162,7 +162,7 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
 
 function Similar({ id }: { id: number }) {
   const [state] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
-  const { open, menu, sheet } = useGameMenu();
+  const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="similar-title">

@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
-import { api } from '../../../../app/services.ts';
+import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { playedLabel } from '../../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
-import { PagedGames, usePaged } from '../list/paged.tsx';
+import { PagedGames, usePaged } from '../../../../ui/paged.tsx';
 
 /** The games this player has played, latest first (login). */
 export default function PlayedPage() {
@@ -17,6 +17,7 @@ export default function PlayedPage() {
       <div className="content">
         <PagedGames
           paged={paged}
+          play={{ auth, api }}
           extra={(g) => (
 <span className="gcard__meta">{playedLabel(g.last_played, g.play_times)}</span>
           )}

@@ -8,7 +8,7 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
-import { useCreateOrder } from '../shared.tsx';
+import { useCreateOrder } from '../../../../ui/pay.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
 /** The cashier returns here: poll the order every 2 s (up to 60 s), then show success or failure. */
@@ -16,7 +16,7 @@ export default function PayResultPage() {
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [watch, setWatch] = useState<OrderWatch>({ phase: 'waiting', order: null });
   const [round, setRound] = useState(0);
-  const retry = useCreateOrder();
+  const retry = useCreateOrder(api.createOrder);
 
   useEffect(() => {
     if (!orderId) {

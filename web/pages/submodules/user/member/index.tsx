@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { api, auth } from '../../../../app/services.ts';
+import { systemInfo } from '../../../../app/system-info.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
 import { memberLabel } from '../../../../state/format.ts';
@@ -9,8 +10,8 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
-import { cardItem, PricePicker } from './CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../../../ui/pay.tsx';
+import { cardItem, PricePicker } from '../../../../ui/PricePicker.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
@@ -18,13 +19,13 @@ export default function MemberPage() {
   const [, navigate] = useLocation();
   const user = useStore(auth.$user);
   const [cards, reload] = useAsync(() => api.memberCardList({}), []);
-  const order = useCreateOrder();
+  const order = useCreateOrder(api.createOrder);
 
   useEffect(() => {
     void auth.refreshBalance().catch(() => undefined);
   }, []);
   const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
-  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list, systemInfo.load);
   const member = isMember(user);
 
   return (

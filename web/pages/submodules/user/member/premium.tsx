@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { api, auth } from '../../../../app/services.ts';
+import { systemInfo } from '../../../../app/system-info.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isMember } from '../../../../state/rules.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
@@ -8,8 +9,8 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
-import { cardItem, PricePicker } from './CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../../../ui/pay.tsx';
+import { cardItem, PricePicker } from '../../../../ui/PricePicker.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const PERKS: ReadonlyArray<{ title: string; text: string }> = [
@@ -24,9 +25,9 @@ export default function MemberPremiumPage() {
   const [, navigate] = useLocation();
   const user = useStore(auth.$user);
   const [cards] = useAsync(() => api.memberCardList({}), []);
-  const order = useCreateOrder();
+  const order = useCreateOrder(api.createOrder);
   const quick = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'quick') : [];
-  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(quick);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(quick, systemInfo.load);
 
   return (
     <div className="fixed-page">

@@ -1,25 +1,26 @@
 import { useEffect } from 'react';
 import { api, auth } from '../../../../app/services.ts';
+import { systemInfo } from '../../../../app/system-info.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
-import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../pay/shared.tsx';
-import { PricePicker, productItem } from '../member/CardPicker.tsx';
+import { PayMethods, useCreateOrder, useShopChoice, PayBar } from '../../../../ui/pay.tsx';
+import { PricePicker, productItem } from '../../../../ui/PricePicker.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
 export default function RechargePage() {
   const user = useStore(auth.$user);
   const [products, reload] = useAsync(() => api.productList({}), []);
-  const order = useCreateOrder();
+  const order = useCreateOrder(api.createOrder);
   const list = products.status === 'ready' ? products.value.list : [];
   useEffect(() => {
     void auth.refreshBalance().catch(() => undefined);
   }, []);
-  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list);
+  const { types, pick, setPick, payType, setPayType, chosen } = useShopChoice(list, systemInfo.load);
   const coins = list.filter((p) => p.kind === 'coin');
   const time = list.filter((p) => p.kind === 'duration');
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignInDay } from '../../../../api/contract.ts';
-import { api, auth, session, toaster } from '../../../../app/services.ts';
+import { api, auth, clock, session, toaster } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { canAutoSignIn } from '../../../../state/rules.ts';
 import { viewAfterSignIn, viewFromConf, type SignInView } from '../../../../state/signin.ts';
@@ -13,7 +13,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
-import { freshUser } from '../../pay/shared.tsx';
+import { freshUser } from '../../../../state/auth.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -54,7 +54,7 @@ export default function TimelapsePage() {
         const [conf, system, balance] = await Promise.all([
           api.signInConf({ uid }),
           systemInfo.load().catch(() => null),
-          freshUser(),
+          freshUser(auth, clock),
         ]);
         if (!live) return;
         const v = viewFromConf(conf);

@@ -1,20 +1,23 @@
-/** What the member, recharge and pop-up pages share for paying: the method picker and "create the order, then open it". */
+/**
+ * What the member, premium, top-up and pay result pages share for paying: the
+ * method picker, the pay bar, and "create the order, then open it". The
+ * calls come in from the page (the app's API and system_info), so this stays
+ * below the shell.
+ */
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import type { PayType, UserInfo } from '../../../api/contract.ts';
-import { api, auth, clock } from '../../../app/services.ts';
-import { systemInfo } from '../../../app/system-info.ts';
-import { payLoadingUrl } from '../../../core/paths.ts';
-import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../../../state/order.ts';
-import { formatPrice } from '../../../state/price.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { CreateOrderRequest, Order, PayType, SystemInfo } from '../api/contract.ts';
+import { payLoadingUrl } from '../core/paths.ts';
+import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../state/order.ts';
+import { formatPrice } from '../state/price.ts';
+import { Button } from './Button.tsx';
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
-export function usePayTypes(): PayType[] | null {
+export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[] | null {
   const [types, setTypes] = useState<PayType[] | null>(null);
   useEffect(() => {
     let live = true;
-    systemInfo.load().then(
+    loadSystemInfo().then(
       (s) => live && setTypes(enabledPayTypes(s.pay_config)),
       () => live && setTypes([]),
     );
@@ -29,8 +32,8 @@ export function usePayTypes(): PayType[] | null {
  * What a shop page chooses before paying: an item (the recommended one, else the first, once the list
  * arrives) and a pay method (the first one system_info enables). Member, premium and top-up pages share it.
  */
-export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[]) {
-  const types = usePayTypes();
+export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[], loadSystemInfo: () => Promise<SystemInfo>) {
+  const types = usePayTypes(loadSystemInfo);
   const [pick, setPick] = useState<number | null>(null);
   const [payType, setPayType] = useState<PayType | null>(null);
   useEffect(() => {
@@ -60,7 +63,10 @@ export function PayMethods({ types, value, onChange }: { types: PayType[]; value
 }
 
 /** Creates the order and goes to the pay loading page; `busy` while the request runs. */
-export function useCreateOrder(): { busy: boolean; pay: (productId: number, payType: PayType) => Promise<void> } {
+export function useCreateOrder(createOrder: (req: CreateOrderRequest) => Promise<Order>): {
+  busy: boolean;
+  pay: (productId: number, payType: PayType) => Promise<void>;
+} {
   const [busy, setBusy] = useState(false);
   return {
     busy,
@@ -68,7 +74,7 @@ export function useCreateOrder(): { busy: boolean; pay: (productId: number, payT
       if (busy) return;
       setBusy(true);
       try {
-        const order = await api.createOrder({ product_id: productId, pay_type: payType });
+        const order = await createOrder({ product_id: productId, pay_type: payType });
         navigate(payLoadingUrl(order.order_id));
       } catch {
         // The HTTP client already showed the server's message.
@@ -99,29 +105,5 @@ export function PayBar({
         {order.busy ? 'Creating order…' : 'Pay'}
       </Button>
     </footer>
-  );
-}
-
-/**
- * The fresh balance. A refresh already in flight (the app start asks too) is
- * refused as a repeat by the HTTP client, so then wait for that one's answer.
- */
-export function freshUser(waitMs = 8000): Promise<UserInfo | null> {
-  return auth.refreshBalance().catch(
-    () =>
-      new Promise<UserInfo | null>((resolve) => {
-        const now = auth.$user.get();
-        if (now) return resolve(now);
-        const timer = clock.setTimeout(() => {
-          off();
-          resolve(auth.$user.get());
-        }, waitMs);
-        const off = auth.$user.listen((u) => {
-          if (!u) return;
-          clock.clearTimeout(timer);
-          off();
-          resolve(u);
-        });
-      }),
   );
 }
