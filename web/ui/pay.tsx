@@ -1,16 +1,18 @@
 /**
  * What the member, premium, top-up and pay result pages share for paying: the
- * method picker, the pay bar, and "create the order, then open it". The
- * calls come in from the page (the app's API and system_info), so this stays
- * below the shell.
+ * shop page's frame with its method picker and pay bar, and "create the
+ * order, then open it". The calls come in from the page (the app's API and
+ * system_info), so this stays below the shell.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { CreateOrderRequest, Order, PayType, SystemInfo } from '../api/contract.ts';
 import { payLoadingUrl } from '../core/paths.ts';
 import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../state/order.ts';
 import { formatPrice } from '../state/price.ts';
 import { Button } from './Button.tsx';
+import { NavBar } from './NavBar.tsx';
+import { Spinner } from './Spinner.tsx';
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
 export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[] | null {
@@ -28,11 +30,22 @@ export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[
   return types;
 }
 
+export interface ShopChoice<T> {
+  /** The enabled pay methods; null while system_info loads. */
+  types: PayType[] | null;
+  pick: number | null;
+  setPick: (id: number) => void;
+  payType: PayType | null;
+  setPayType: (type: PayType) => void;
+  /** The picked item. */
+  chosen: T | undefined;
+}
+
 /**
  * What a shop page chooses before paying: an item (the recommended one, else the first, once the list
  * arrives) and a pay method (the first one system_info enables). Member, premium and top-up pages share it.
  */
-export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[], loadSystemInfo: () => Promise<SystemInfo>) {
+export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[], loadSystemInfo: () => Promise<SystemInfo>): ShopChoice<T> {
   const types = usePayTypes(loadSystemInfo);
   const [pick, setPick] = useState<number | null>(null);
   const [payType, setPayType] = useState<PayType | null>(null);
@@ -45,7 +58,7 @@ export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(lis
   return { types, pick, setPick, payType, setPayType, chosen: list.find((c) => c.id === pick) };
 }
 
-export function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
+function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
   if (types.length === 0) return <p className="muted small">No payment method is available right now.</p>;
   return (
     <div className="pay-methods" role="radiogroup" aria-label="Payment method">
@@ -86,7 +99,7 @@ export function useCreateOrder(createOrder: (req: CreateOrderRequest) => Promise
 }
 
 /** The sticky footer of a purchase page: the total and "Pay" for the chosen item and method. */
-export function PayBar({
+function PayBar({
   item,
   payType,
   order,
@@ -105,5 +118,35 @@ export function PayBar({
         {order.busy ? 'Creating order…' : 'Pay'}
       </Button>
     </footer>
+  );
+}
+
+/** A purchase page: the nav bar, the page's own content, the pay method picker, and the pay bar fixed below. */
+export function ShopPage<T extends { id: number; is_recommend: 0 | 1; price: string | number }>({
+  title,
+  onBack,
+  choice,
+  createOrder,
+  children,
+}: {
+  title: string;
+  onBack: () => void;
+  choice: ShopChoice<T>;
+  createOrder: (req: CreateOrderRequest) => Promise<Order>;
+  children: ReactNode;
+}) {
+  const order = useCreateOrder(createOrder);
+  return (
+    <div className="fixed-page">
+      <NavBar title={title} onBack={onBack} />
+      <div className="scroll">
+        <div className="content">
+          {children}
+          <h2 className="section-title">Payment method</h2>
+          {choice.types ? <PayMethods types={choice.types} value={choice.payType} onChange={choice.setPayType} /> : <Spinner />}
+        </div>
+      </div>
+      <PayBar item={choice.chosen} payType={choice.payType} order={order} />
+    </div>
   );
 }

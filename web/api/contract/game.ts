@@ -5,7 +5,6 @@
  * `gameApiBase` and needs the game header; generate_token is under `apiBase`
  * ("socket/generate_token", GET). See mock-server/README.md "Game flow".
  */
-import type { UserInfo } from './entities.ts';
 
 /** The app polls game_queue this often while queued (SPEC §9). */
 export const QUEUE_POLL_MS = 10_000;

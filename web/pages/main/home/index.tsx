@@ -9,6 +9,7 @@ import { maskMobile } from '../../../api/phone.ts';
 import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
+import { Stats } from '../../../ui/Stats.tsx';
 
 const SHORTCUTS = [
   { label: 'Games', icon: 'gamepad', path: PAGE_PATH.gameLibrary },
@@ -41,20 +42,14 @@ export default function HomePage() {
         <div className="content">
           <ResumeBanner />
           {loginInfo ? (
-            <section className="stats" aria-label="Your account">
-              <div className="stat">
-                <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
-                <span className="stat__label">Play time left</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{user ? memberLabel(user.member_status) : '–'}</span>
-                <span className="stat__label">Plan</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{user ? user.coin_balance : '–'}</span>
-                <span className="stat__label">Coins</span>
-              </div>
-            </section>
+            <Stats
+              label="Your account"
+              items={[
+                { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
+                { label: 'Plan', value: user ? memberLabel(user.member_status) : '–' },
+                { label: 'Coins', value: user ? user.coin_balance : '–' },
+              ]}
+            />
           ) : (
             <section className="card banner">
               <div className="banner__text">

@@ -7,6 +7,7 @@ import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { isMember } from '../../../state/rules.ts';
 import { maskMobile } from '../../../api/phone.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
+import { Stats } from '../../../ui/Stats.tsx';
 
 const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [
   { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
@@ -42,20 +43,14 @@ export default function UserPage() {
           </div>
         </section>
 
-        <section className="stats" aria-label="Balance">
-          <div className="stat">
-            <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
-            <span className="stat__label">Play time left</span>
-          </div>
-          <div className="stat">
-            <span className="stat__value">{user ? user.coin_balance : '–'}</span>
-            <span className="stat__label">Coins</span>
-          </div>
-          <div className="stat">
-            <span className="stat__value stat__value--date">{user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–'}</span>
-            <span className="stat__label">Member until</span>
-          </div>
-        </section>
+        <Stats
+          label="Balance"
+          items={[
+            { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
+            { label: 'Coins', value: user ? user.coin_balance : '–' },
+            { label: 'Member until', value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
+          ]}
+        />
 
         <nav className="list" aria-label="Account">
           {LINKS.map((l) => (

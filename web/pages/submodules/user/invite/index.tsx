@@ -11,6 +11,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { Stats } from '../../../../ui/Stats.tsx';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -67,16 +68,13 @@ export default function InvitePage() {
                 (up to {info.value.max_rewarded} friends).
               </p>
             </section>
-            <section className="stats stats--two" aria-label="Invitation results">
-              <div className="stat">
-                <span className="stat__value">{info.value.invited_count}</span>
-                <span className="stat__label">Friends invited</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{formatPlayTime(info.value.total_reward)}</span>
-                <span className="stat__label">Play time earned</span>
-              </div>
-            </section>
+            <Stats
+              label="Invitation results"
+              items={[
+                { label: 'Friends invited', value: info.value.invited_count },
+                { label: 'Play time earned', value: formatPlayTime(info.value.total_reward) },
+              ]}
+            />
 
             <h2 className="section-title">Have a friend's code?</h2>
             {info.value.bound_code ? (
