@@ -6,7 +6,7 @@
  * (fixtures/invite.json). Codes are derived from the uid, so they are stable.
  */
 import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
-import { maskMobile } from '../../web/api/phone.ts';
+import { maskMobile } from '../../web/api/mask.ts';
 import { contentState } from '../content-store.ts';
 import { fail, ok } from '../envelope.ts';
 import { requestOrigin } from '../media.ts';

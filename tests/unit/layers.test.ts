@@ -35,7 +35,7 @@ const WIRE_FILES = ['protocol.ts', 'sockets.ts', 'runtime-config.ts'];
 const WIRE_EXTRA = ['LoginInfo', 'PAY_RESULT_PAGE', 'ProtocolType'];
 
 /** The only web/ modules the mock server imports: the contract and the shared wire and rule modules (0004). */
-const SHARED_WITH_MOCK = ['api/contract.ts', 'api/phone.ts', 'api/idcard.ts', 'api/frame-code.ts', 'core/clock.ts'].map((p) => path.join(WEB, p));
+const SHARED_WITH_MOCK = ['api/contract.ts', 'api/phone.ts', 'api/mask.ts', 'api/idcard.ts', 'api/frame-code.ts', 'core/clock.ts'].map((p) => path.join(WEB, p));
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

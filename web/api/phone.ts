@@ -84,18 +84,6 @@ export function isValidPhone(areaCode: string, mobile: string): boolean {
   return country ? country.pattern.test(digits) : /^\d{5,15}$/.test(digits);
 }
 
-/**
- * SPEC §3: a mobile is shown as its first 3 digits, ****, and its last 4 (the
- * app's "Mine" and the mock's invited friends). Numbers too short for that
- * would be revealed almost whole, so they keep only a short tail.
- */
-export function maskMobile(mobile: string): string {
-  const m = typeof mobile === 'string' ? mobile.trim() : '';
-  if (m.length >= 8) return `${m.slice(0, 3)}****${m.slice(-4)}`;
-  if (m.length === 0) return '';
-  return `****${m.slice(-Math.floor(m.length / 2))}`;
-}
-
 /** The country picker's search: by name, calling code (with or without "+") or ISO code. */
 export function searchCountries(query: string, list: readonly Country[] = COUNTRIES): readonly Country[] {
   const q = query.trim().toLowerCase().replace(/^\+/, '');

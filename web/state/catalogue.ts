@@ -1,30 +1,10 @@
 /**
- * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): opening a game,
- * query values, paging, recent searches, the search debounce and display
- * formats (the links are in web/core/paths.ts). Framework-free, so each rule
- * is unit-tested once (tests/unit/catalogue).
+ * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): query values,
+ * paging, recent searches, the search debounce and display formats (the
+ * links are in web/core/paths.ts, opening a game in play.ts). Framework-free,
+ * so each rule is unit-tested once (tests/unit/catalogue).
  */
-import type { Api } from '../api/endpoints.ts';
 import type { Clock } from '../core/clock.ts';
-import { gameScreenUrl } from '../core/paths.ts';
-import type { AuthStore } from './auth.ts';
-
-/** What opening a game needs: who is logged in, and the call that records a play. */
-export interface PlayDeps {
-  auth: Pick<AuthStore, '$auth' | 'isLoggedIn'>;
-  api: Pick<Api, 'playgame'>;
-}
-
-/**
- * Opens the game screen. A logged-in player's play is recorded (playgame, and
- * a failure to record does not stop the game); a visitor is sent to login by
- * the guard with targetUrl = the game screen.
- */
-export function playGame(deps: PlayDeps, gameId: number, navigate: (to: string) => void): void {
-  const info = deps.auth.$auth.get().loginInfo;
-  if (deps.auth.isLoggedIn() && info) deps.api.playgame({ uid: info.swcloud_uid, game_id: gameId }).catch(() => undefined);
-  navigate(gameScreenUrl(gameId));
-}
 
 /** A positive integer from a query value, else null ("abc", "0", "-3", "1.5" are not ids). */
 export function parseId(value: string | null | undefined): number | null {

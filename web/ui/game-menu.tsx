@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { GameSummary } from '../api/contract.ts';
 import { detailUrl } from '../core/paths.ts';
-import { playGame, type PlayDeps } from '../state/catalogue.ts';
+import { playGame, type PlayDeps } from '../state/play.ts';
 import type { ActionSheet as ActionSheetType } from './ActionSheet.tsx';
 
 // The sheet only shows on a long press: it loads then, not with home's first load (95 KB budget).

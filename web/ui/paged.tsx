@@ -1,7 +1,8 @@
 /** Paged game lists with load-more on scroll: the library, a tag's or sort's list, search and played games. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GameSummary, Page } from '../api/contract.ts';
-import { appendPage, emptyPaged, gamesCount, type PagedState, type PlayDeps } from '../state/catalogue.ts';
+import { appendPage, emptyPaged, gamesCount, type PagedState } from '../state/catalogue.ts';
+import type { PlayDeps } from '../state/play.ts';
 import { GameCard } from './GameCard.tsx';
 import { Button } from './Button.tsx';
 import { Spinner } from './Spinner.tsx';

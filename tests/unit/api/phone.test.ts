@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, maskMobile, searchCountries } from '../../../web/api/phone.ts';
+import { isValidPhone, searchCountries } from '../../../web/api/phone.ts';
 
 describe('phone numbers per country (login)', () => {
   it.each([
@@ -24,20 +24,5 @@ describe('phone numbers per country (login)', () => {
     expect(searchCountries('+852').map((c) => c.iso)).toEqual(['HK']);
     expect(searchCountries('jp').map((c) => c.iso)).toEqual(['JP']);
     expect(searchCountries('').length).toBeGreaterThan(30);
-  });
-});
-
-describe('maskMobile (SPEC §3), shared by the app and the mock', () => {
-  it('shows the first 3 digits, ****, and the last 4', () => {
-    expect(maskMobile('13812345678')).toBe('138****5678');
-    expect(maskMobile('51234567')).toBe('512****4567');
-  });
-
-  it('does not crash on short or odd input and never reveals a short number whole', () => {
-    expect(maskMobile('')).toBe('');
-    expect(maskMobile('123')).toBe('****3');
-    expect(maskMobile('1234567')).toBe('****567');
-    expect(maskMobile(' 13812345678 ')).toBe('138****5678');
-    expect(maskMobile(undefined as unknown as string)).toBe('');
   });
 });

@@ -5,7 +5,7 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
-import { maskMobile } from '../../../api/phone.ts';
+import { maskMobile } from '../../../api/mask.ts';
 import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';

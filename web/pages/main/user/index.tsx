@@ -5,7 +5,7 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { isMember } from '../../../state/rules.ts';
-import { maskMobile } from '../../../api/phone.ts';
+import { maskMobile } from '../../../api/mask.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
 
