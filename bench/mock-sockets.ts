@@ -12,13 +12,13 @@ import WebSocket from 'ws';
 import {
   BODY_CODE,
   HEADER,
-  MOCK_SMS_CODE,
   PATH,
   SOCKET_PATH,
   VERSION_CODE_SOCKET,
   type ApiEnvelope,
   type LoginInfo,
 } from '../web/api/contract.ts';
+import { MOCK_SMS_CODE } from '../mock-server/limits.ts';
 import { createApp } from '../mock-server/app.ts';
 import { signedHeaders } from '../mock-server/request.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';

@@ -11,7 +11,8 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '../web/api/contract.ts';
-import { ERROR_PATHS, HOME_ALIAS, HOME_PATH, ROUTE_PATHS } from '../web/app/route-table.ts';
+import { ROUTE_PATHS } from '../web/app/route-table.ts';
+import { ERROR_PATHS, HOME_ALIAS, HOME_PATH } from '../web/core/paths.ts';
 import { runtimeConfigFromEnv } from './config.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 

@@ -7,8 +7,6 @@
  * flow) look games up here too: `findGame`, `findGameByKey`.
  */
 import {
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
   type Game,
   type GameSummary,
   type GameTag,
@@ -17,6 +15,7 @@ import {
   type Page,
   type PageRequest,
 } from '../web/api/contract.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.ts';
 import type { GameFixture } from './content-fixtures.ts';
 import { contentState, type ContentState } from './content-store.ts';
 import type { Fixtures } from './fixtures.ts';

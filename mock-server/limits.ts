@@ -1,10 +1,46 @@
 /**
- * Size and shape limits on what QA and clients can make the mock keep or
+ * The mock cloud's own numbers: the limits and timings only the server side
+ * knows (the app never reads them, so they are not in the contract), and the
+ * size and shape limits on what QA and clients can make the mock keep or
  * echo (issue 14). Anyone who reaches the port can send these, so each
  * refusal is a plain 400/413 that names the limit, and nothing is stored
  * when a body is refused.
  */
 import { FieldError } from './validate.ts';
+
+// ---- accounts and content
+
+/** The code that logs any persona in on the mock server. */
+export const MOCK_SMS_CODE = '123456';
+/** How long a `gly_token` stays valid (measured on the server clock). */
+export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A list page's size when the request names none, and the largest it may name. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 50;
+/** Under this age on the server's date, a verified user is a minor (anti-addiction limits apply). */
+export const MINOR_AGE = 18;
+/** An order not paid within this long expires. */
+export const ORDER_EXPIRE_MS = 15 * 60 * 1000;
+
+// ---- the game flow
+
+/** Used when the stream drops without a hang-up timer set (SPEC §3 settings default hangup_duration). */
+export const DEFAULT_HANGUP_MINUTES = 3;
+/** Play time (seconds of duration_coin) charged per minute of play unless a scenario says otherwise. */
+export const DEFAULT_CHARGE_PER_MINUTE = 60;
+/** How long a jtoken from generate_token lets a duration socket connect. */
+export const JTOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+/** Default ms between progress steps (socket transport; the WebRTC transport reports its real steps). */
+export const STREAM_PROGRESS_STEP_MS = 500;
+/** A status frame every second on the socket transport (no video). */
+export const STREAM_FRAME_MS = 1000;
+/** The game loop and the video run at 60 frames a second. */
+export const STREAM_TICK_HZ = 60;
+
+// ---- request size and shape
+
+/** Largest request body the mock server accepts; larger bodies answer BODY_CODE.tooLarge. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Deepest JSON nesting accepted in a body; deeper values overflow the stack when serialised again (a 500, and a fault that answers 500 forever). */
 export const MAX_JSON_DEPTH = 64;

@@ -6,7 +6,6 @@
  * quick card; coins add to coin_balance; play time to duration_coin.
  */
 import {
-  ORDER_EXPIRE_MS,
   PAY_RESULT_PAGE,
   type MemberCard,
   type Order,
@@ -15,6 +14,7 @@ import {
   type PayType,
   type Product,
 } from '../web/api/contract.ts';
+import { ORDER_EXPIRE_MS } from './limits.ts';
 import type { ContentState, OrderRecord } from './content-store.ts';
 import { cstStamp, DAY_MS } from './days.ts';
 import type { Fixtures } from './fixtures.ts';

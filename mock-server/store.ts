@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../web/core/clock.ts';
-import { SMS_RESEND_SECONDS, TOKEN_TTL_MS, type LoginInfo, type MemberStatus, type UserInfo } from '../web/api/contract.ts';
+import { SMS_RESEND_SECONDS, type LoginInfo, type MemberStatus, type UserInfo } from '../web/api/contract.ts';
+import { TOKEN_TTL_MS } from './limits.ts';
 import type { AccountFixture, Fixtures } from './fixtures.ts';
 import { phoneKey } from './phone.ts';
 

@@ -3,7 +3,8 @@
  * keeps its machine with no stream for the chosen minutes (× 60000 ms of
  * session time), then stops. Options of type 2 are member-only.
  */
-import { DEFAULT_HANGUP_MINUTES, GAME_CODE, HANGUP_MINUTE_MS, type UserInfo } from '../../web/api/contract.ts';
+import { GAME_CODE, HANGUP_MINUTE_MS, type UserInfo } from '../../web/api/contract.ts';
+import { DEFAULT_HANGUP_MINUTES } from '../limits.ts';
 import { ApiError } from '../envelope.ts';
 import { isMember } from './account.ts';
 import { stopSession } from './sessions.ts';

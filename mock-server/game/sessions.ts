@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import {
   CLARITY_LIST,
-  DEFAULT_CHARGE_PER_MINUTE,
   SOCKET_PATH,
   type DisplayGrade,
   type LevelConfig,
@@ -14,6 +13,7 @@ import {
   type UserInfo,
   type UserSession,
 } from '../../web/api/contract.ts';
+import { DEFAULT_CHARGE_PER_MINUTE } from '../limits.ts';
 import type { UserRecord } from '../store.ts';
 import { charge, isMember, userInfo, canUseBluray } from './account.ts';
 import { gameMeta, type GameContext, type GameState, type PlaySession, type SessionStatus } from './state.ts';

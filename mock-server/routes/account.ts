@@ -3,14 +3,16 @@
  * cg_property_detail): anti-addiction limits, real-name verification and
  * the user's assets. All need a login.
  */
-import { BODY_CODE, MINOR_AGE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
+import { BODY_CODE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
+import { MINOR_AGE } from '../limits.ts';
 import { findGame, GAME_NOT_FOUND } from '../catalogue.ts';
 import type { MinorFixture } from '../content-fixtures.ts';
 import { gameId, requireSameUid, uid } from '../content-input.ts';
 import { contentState, maskIdCard, maskName, type ContentState } from '../content-store.ts';
 import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../days.ts';
 import { fail, ok } from '../envelope.ts';
-import { checkIdCard, ID_CARD_SHAPE } from '../idcard.ts';
+import { checkIdCard } from '../idcard.ts';
+import { ID_CARD_SHAPE } from '../../web/api/idcard.ts';
 import { formatBackendTime, type UserRecord } from '../store.ts';
 import { defineUserRoute, type Route } from './route.ts';
 

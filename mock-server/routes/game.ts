@@ -10,13 +10,13 @@ import {
   DEFAULT_MESSAGES,
   ENDPOINT_METHOD,
   GAME_CODE,
-  JTOKEN_TTL_MS,
   MAX_SAVES_PER_GAME,
   PATH,
   type ApiEnvelope,
   type DisplayGrade,
   type Endpoints,
 } from '../../web/api/contract.ts';
+import { JTOKEN_TTL_MS } from '../limits.ts';
 import { ApiError, ok } from '../envelope.ts';
 import { canUseBluray, userInfo } from '../game/account.ts';
 import { checkHangUpMinutes, startHangUp } from '../game/hangup.ts';

@@ -6,7 +6,8 @@
  * (fixtures/invite.json). Codes are derived from the uid, so they are stable.
  */
 import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
-import { contentState, maskMobile } from '../content-store.ts';
+import { maskMobile } from '../../web/api/mask.ts';
+import { contentState } from '../content-store.ts';
 import { fail, ok } from '../envelope.ts';
 import { requestOrigin } from '../media.ts';
 import { defineUserRoute, type Route } from './route.ts';

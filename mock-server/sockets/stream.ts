@@ -28,15 +28,14 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE_UNKNOWN_SESSION,
-  STREAM_FRAME_MS,
   STREAM_PROGRESS,
-  STREAM_PROGRESS_STEP_MS,
   type StreamInputDevice,
   type StreamInputMessage,
   type StreamRtcMessage,
   type StreamServerMessage,
   type StreamTransport,
 } from '../../web/api/contract.ts';
+import { STREAM_FRAME_MS, STREAM_PROGRESS_STEP_MS } from '../limits.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { findGameByKey } from '../catalogue.ts';
 import { cancelHangUp, onStreamsGone } from '../game/hangup.ts';

@@ -10,7 +10,8 @@
  * The loop runs on the injected frame clock (real time in the server: video
  * is physically real-time, even when the session's scripted clock is virtual).
  */
-import { STREAM_TICK_HZ, type LevelConfig, type StreamFrameMessage, type StreamInputDevice, type StreamInputMessage } from '../../web/api/contract.ts';
+import type { LevelConfig, StreamFrameMessage, StreamInputDevice, StreamInputMessage } from '../../web/api/contract.ts';
+import { STREAM_TICK_HZ } from '../limits.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { createControls } from './controls.ts';
 import { createStreamGame, type GameKind, type StreamGame } from './games/index.ts';

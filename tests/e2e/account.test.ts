@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
-import { idCardCheckChar } from '../../web/state/idcard.ts';
+import { idCardCheckChar } from '../../web/api/idcard.ts';
 
 const e2e = useServerAndBrowser();
 

@@ -8,7 +8,8 @@ import {
   type Property,
   type UserInfo,
 } from '../../web/api/contract.ts';
-import { checkIdCard, idCheckChar } from '../../mock-server/idcard.ts';
+import { checkIdCard } from '../../mock-server/idcard.ts';
+import { idCardCheckChar as idCheckChar } from '../../web/api/idcard.ts';
 import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
 
 // helpers.T0 is Saturday 2025-03-01 10:00 China time.

@@ -2,7 +2,8 @@
  * Helpers for the QA surface of the mock cloud: the control API under
  * `/__mock/`, json-server's `/__db/`, and API calls in a named mock session.
  */
-import { HEADER, MOCK_SMS_CODE, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
+import { HEADER, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
+import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { call, openSocket, rawRequest, type CallOptions, type CallResult, type TestSocket } from './helpers.ts';
 
 export interface JsonResult<T = Record<string, unknown>> {

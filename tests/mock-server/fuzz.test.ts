@@ -11,7 +11,8 @@
  * Deterministic: the PRNG seed is printed with any failure (FUZZ_SEED=n to replay).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_CODE, GAME_CLIENT, HEADER, MOCK_SMS_CODE, PATH, REQUIRED_SIGNED_HEADERS, type LoginInfo } from '../../web/api/contract.ts';
+import { BODY_CODE, GAME_CLIENT, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type LoginInfo } from '../../web/api/contract.ts';
+import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { call, rawRequest, signedHeaders, startApp, type RawResponse, type Started } from './helpers.ts';
 
 const REQUESTS = 5_000;

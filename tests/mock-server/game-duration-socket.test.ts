@@ -6,9 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   BODY_CODE,
-  DEFAULT_CHARGE_PER_MINUTE,
   GAME_CODE,
-  JTOKEN_TTL_MS,
   PATH,
   SOCKET_CLOSE_HEARTBEAT_TIMEOUT,
   SOCKET_CLOSE_INVALID_JTOKEN,
@@ -17,6 +15,7 @@ import {
   type DurationSocketMessage,
   type UserInfo,
 } from '../../web/api/contract.ts';
+import { DEFAULT_CHARGE_PER_MINUTE, JTOKEN_TTL_MS } from '../../mock-server/limits.ts';
 import { pushDurationMessage } from '../../mock-server/game/timelines.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { call, openSocket, startApp, T0, type Started, type TestSocket } from './helpers.ts';

@@ -9,7 +9,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { HANGUP_MINUTE_MS, NO_OPERATION_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS, STREAM_PROGRESS_STEP_MS, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
+import { HANGUP_MINUTE_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
+import { NO_OPERATION_MS } from '../../web/core/constants.ts';
+import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import { createApi } from '../../web/api/endpoints.ts';
 import { createHttpClient } from '../../web/core/http/request.ts';
 import { createSocketOpener } from '../../web/game/duration.ts';

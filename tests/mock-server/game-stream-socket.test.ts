@@ -8,12 +8,12 @@ import {
   HANGUP_MINUTE_MS,
   PATH,
   SOCKET_CLOSE_UNKNOWN_SESSION,
-  STREAM_PROGRESS_STEP_MS,
   type GameQueueResponse,
   type SeatReadyInfo,
   type StreamEventCode,
   type UserScListResponse,
 } from '../../web/api/contract.ts';
+import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
 import { openSocket, startApp, type Started, type TestSocket } from './helpers.ts';

@@ -16,10 +16,10 @@ import {
   DEFAULT_RUNTIME_CONFIG,
   GAME_CLIENT,
   HEADER,
-  MOCK_SMS_CODE,
   type ApiEnvelope,
   type LoginInfo,
 } from '../../web/api/contract.ts';
+import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { signedHeaders as signHeaders } from '../../mock-server/request.ts';

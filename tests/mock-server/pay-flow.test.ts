@@ -5,7 +5,6 @@ import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import {
   BODY_CODE,
   HEADER,
-  ORDER_EXPIRE_MS,
   PATH,
   type LoginInfo,
   type MemberCardListResponse,
@@ -14,6 +13,7 @@ import {
   type Property,
   type UserInfo,
 } from '../../web/api/contract.ts';
+import { ORDER_EXPIRE_MS } from '../../mock-server/limits.ts';
 import { call, login, rawRequest, startApp, T0, tempDir, EXPIRED, type Started } from './helpers.ts';
 
 const DAY_S = 86400;

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
-  MOCK_SMS_CODE,
   PATH,
-  TOKEN_TTL_MS,
   type LoginInfo,
   type SendCodeResponse,
   type UserInfo,
 } from '../../web/api/contract.ts';
+import { MOCK_SMS_CODE, TOKEN_TTL_MS } from '../../mock-server/limits.ts';
 import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
 
 let s: Started;

@@ -1,15 +1,19 @@
 // @vitest-environment node
 /**
  * The import arrows of ARCHITECTURE.md, as read in docs/decisions/0004-layers.md:
- * pages → ui → state → game → api → core, nothing upward; contract.ts is a leaf
- * anyone may import; app is the composition root (pages only by dynamic import).
+ * pages → ui → state → game → api → core, nothing upward; the contract is a
+ * leaf anyone may import, web/core only for the wire protocol; app is the
+ * composition root (pages only by dynamic import); the mock server takes from
+ * web/ only the contract and the shared wire and rule modules.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const WEB = fileURLToPath(new URL('../../web', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WEB = path.join(ROOT, 'web');
+const MOCK = path.join(ROOT, 'mock-server');
 type Layer = 'core' | 'api' | 'game' | 'state' | 'ui' | 'app' | 'pages';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
@@ -23,6 +27,15 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
 };
 const LAYERS = Object.keys(MAY_IMPORT) as Layer[];
 const CONTRACT = path.join(WEB, 'api', 'contract.ts');
+const CONTRACT_DIR = path.join(WEB, 'api', 'contract');
+const inContract = (file: string): boolean => file === CONTRACT || file.startsWith(CONTRACT_DIR + path.sep);
+
+/** What web/core may take from the contract (0004): the wire protocol, and three names the wire carries. */
+const WIRE_FILES = ['protocol.ts', 'sockets.ts', 'runtime-config.ts'];
+const WIRE_EXTRA = ['LoginInfo', 'PAY_RESULT_PAGE', 'ProtocolType'];
+
+/** The only web/ modules the mock server imports: the contract and the shared wire and rule modules (0004). */
+const SHARED_WITH_MOCK = ['api/contract.ts', 'api/phone.ts', 'api/mask.ts', 'api/idcard.ts', 'api/frame-code.ts', 'core/clock.ts'].map((p) => path.join(WEB, p));
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,20 +46,40 @@ function walk(dir: string): string[] {
 }
 
 const layerOf = (file: string): Layer | null => {
-  const top = path.relative(WEB, file).split(path.sep)[0] as Layer;
+  const rel = path.relative(WEB, file);
+  if (rel.startsWith('..')) return null;
+  const top = rel.split(path.sep)[0] as Layer;
   return LAYERS.includes(top) ? top : null;
 };
 
-/** Every relative import of a file: [specifier, resolved path, dynamic?]. */
-function importsOf(file: string): { spec: string; target: string; dynamic: boolean }[] {
+/** "../api/contract" and "../api/contract.ts" name the same file. */
+const withTs = (target: string): string => target.replace(/(\.tsx?)?$/, (ext) => ext || '.ts');
+
+interface Import {
+  spec: string;
+  target: string;
+  dynamic: boolean;
+  /** The names of `import { a, type B } from …` (empty for other forms). */
+  names: string[];
+}
+
+/** Every relative import (and re-export) of a file. */
+function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
-  const out: { spec: string; target: string; dynamic: boolean }[] = [];
-  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*(\()?\s*)'(\.[^']+)'/g)) {
-    const spec = m[2] ?? '';
-    out.push({ spec, target: path.resolve(path.dirname(file), spec), dynamic: m[1] === '(' });
+  const out: Import[] = [];
+  for (const m of text.matchAll(/(?:\{([^}]*)\}\s*from\s*|\bfrom\s*|\bimport\s*(\()?\s*)'(\.[^']+)'/g)) {
+    const spec = m[3] ?? '';
+    const names = (m[1] ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '')
+      .filter(Boolean);
+    out.push({ spec, target: withTs(path.resolve(path.dirname(file), spec)), dynamic: m[2] === '(', names });
   }
   return out;
 }
+
+const exportsOf = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/^export (?:const|function|interface|type) (\w+)/gm)].map((m) => m[1] ?? '');
 
 function upwardImports(): string[] {
   const bad: string[] = [];
@@ -56,7 +89,7 @@ function upwardImports(): string[] {
     for (const imp of importsOf(file)) {
       const to = layerOf(imp.target);
       if (!to || to === from) continue;
-      if (imp.target.replace(/(\.ts)?$/, '.ts') === CONTRACT) continue;
+      if (inContract(imp.target)) continue;
       if (from === 'app' && to === 'pages' && imp.dynamic) continue;
       if (!MAY_IMPORT[from].includes(to)) bad.push(`${path.relative(WEB, file)} → ${imp.spec}`);
     }
@@ -69,9 +102,44 @@ describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
     expect(upwardImports()).toEqual([]);
   });
 
+  it('the contract imports nothing outside its folder', () => {
+    const bad = walk(CONTRACT_DIR)
+      .concat(CONTRACT)
+      .flatMap((file) => importsOf(file).filter((i) => !inContract(i.target)).map((i) => `${path.relative(WEB, file)} → ${i.spec}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('web/core takes from the contract only the wire protocol', () => {
+    const allowed = new Set([...WIRE_FILES.flatMap((f) => exportsOf(path.join(CONTRACT_DIR, f))), ...WIRE_EXTRA]);
+    const bad = walk(path.join(WEB, 'core')).flatMap((file) =>
+      importsOf(file)
+        .filter((i) => inContract(i.target))
+        .flatMap((i) => (i.target === CONTRACT ? i.names.filter((n) => !allowed.has(n)) : [i.spec]))
+        .map((what) => `${path.relative(WEB, file)} → ${what}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the mock server takes from web/ only the contract and the shared modules, and those import nothing else of web/', () => {
+    const bad = walk(MOCK).flatMap((file) =>
+      importsOf(file)
+        .filter((i) => i.target.startsWith(WEB + path.sep) && !SHARED_WITH_MOCK.includes(i.target) && !inContract(i.target))
+        .map((i) => `${path.relative(ROOT, file)} → ${i.spec}`),
+    );
+    expect(bad).toEqual([]);
+    const leaky = SHARED_WITH_MOCK.filter((f) => f !== CONTRACT).flatMap((file) =>
+      importsOf(file).filter((i) => !inContract(i.target)).map((i) => `${path.relative(WEB, file)} → ${i.spec}`),
+    );
+    expect(leaky).toEqual([]);
+  });
+
   it('reads imports well enough to catch one', () => {
     const seen = importsOf(path.join(WEB, 'state', 'rules.ts')).map((i) => layerOf(i.target));
     expect(seen).toContain('game');
     expect(importsOf(path.join(WEB, 'app', 'pages.ts')).some((i) => i.dynamic && layerOf(i.target) === 'pages')).toBe(true);
+    const socket = importsOf(path.join(WEB, 'core', 'socket.ts')).find((i) => i.target === CONTRACT);
+    expect(socket?.names).toContain('ERR_CODE');
+    expect(importsOf(path.join(MOCK, 'phone.ts')).map((i) => i.target)).toContain(path.join(WEB, 'api', 'phone.ts'));
+    expect(exportsOf(path.join(CONTRACT_DIR, 'protocol.ts'))).toContain('BODY_CODE');
   });
 });

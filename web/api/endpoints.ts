@@ -11,15 +11,7 @@ type Res<P extends keyof Endpoints> = Endpoints[P]['res'];
 export type CallOptions = Partial<Omit<RequestOptions, 'url' | 'data'>>;
 
 export function createApi(http: HttpClient) {
-  const post =
-    <P extends keyof Endpoints>(path: P) =>
-    (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
-      http.call<Res<P>>(path, data as Record<string, unknown>, { method: 'POST', ...opts });
-  const get =
-    <P extends keyof Endpoints>(path: P) =>
-    (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
-      http.call<Res<P>>(path, data as Record<string, unknown>, { method: 'GET', ...opts });
-  /** A call under the API base with the contract's method for its path. */
+  /** A call under the API base with the contract's method for its path (SPEC §7 table). */
   const api =
     <P extends keyof Endpoints>(path: P) =>
     (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
@@ -31,13 +23,13 @@ export function createApi(http: HttpClient) {
       http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], game: true, ...opts });
 
   return {
-    systemInfo: post(PATH.systemInfo),
-    downurl: get(PATH.downurl),
-    psShield: post(PATH.psShield),
-    sendCode: post(PATH.sendCode),
-    webLogin: post(PATH.webLogin),
-    getUserBalance: post(PATH.getUserBalance),
-    protocol: post(PATH.protocol),
+    systemInfo: api(PATH.systemInfo),
+    downurl: api(PATH.downurl),
+    psShield: api(PATH.psShield),
+    sendCode: api(PATH.sendCode),
+    webLogin: api(PATH.webLogin),
+    getUserBalance: api(PATH.getUserBalance),
+    protocol: api(PATH.protocol),
 
     // ---- catalogue, home, account and shop (owned by web/pages and web/state)
     gameInfo: api(PATH.gameInfo),
@@ -81,7 +73,7 @@ export function createApi(http: HttpClient) {
     editSave: game(PATH.editSave),
     delSave: game(PATH.delSave),
     /** The duration socket's jtoken: GET under the API base ("socket prefix"), authorised by the login token in the payload. */
-    generateToken: get(PATH.generateToken),
+    generateToken: api(PATH.generateToken),
   };
 }
 

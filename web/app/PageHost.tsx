@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { PageKey } from './route-table.ts';
+import type { PageKey } from '../core/paths.ts';
 import { pageLoader } from './pages.ts';
 import { watchLoad, type LoadPhase } from './page-loader.ts';
 import { clock, lang } from './services.ts';

@@ -5,7 +5,8 @@
  * `mock_session` (QA, mock server only) is kept the same way and forwarded on
  * every request and socket.
  */
-import { GAME_PATH, normalizePath } from './route-table.ts';
+import { normalizePath } from './route-table.ts';
+import { GAME_PATH } from '../core/paths.ts';
 
 export const AGENT_CODE_KEY = 'agent_code';
 export const MOCK_SESSION_KEY = 'mock_session';

@@ -3,7 +3,8 @@
  * a redirect — unknown paths to the 404 page, non-white-listed pages without
  * a token to login with `targetUrl`. Pure, so the rules are unit-tested.
  */
-import { ERROR_PATHS, LOGIN_PATH, findRoute, type RouteDef } from './route-table.ts';
+import { findRoute, type RouteDef } from './route-table.ts';
+import { ERROR_PATHS, LOGIN_PATH } from '../core/paths.ts';
 
 export type Resolution = { kind: 'render'; route: RouteDef } | { kind: 'redirect'; to: string };
 

@@ -7,7 +7,8 @@
  */
 import { navigate } from 'wouter/use-browser-location';
 import type { Bridge } from '../core/bridge.ts';
-import { GAME_PATH, HOME_PATH, normalizePath } from './route-table.ts';
+import { normalizePath } from './route-table.ts';
+import { GAME_PATH, HOME_PATH } from '../core/paths.ts';
 
 let depth = 0;
 let tracking = false;

@@ -1,7 +1,7 @@
 /**
  * Page chunks, one per route folder under web/pages (each its own lazy chunk).
  */
-import type { PageKey } from './route-table.ts';
+import type { PageKey } from '../core/paths.ts';
 import { createPageLoader, type PageImporter } from './page-loader.ts';
 
 export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {

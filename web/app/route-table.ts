@@ -1,7 +1,10 @@
 /**
- * Every route of SPEC §2 with its meta. Pure data (no React) so `build.ts`
- * can write an index.html per path and the guard can be unit-tested.
+ * Every route of SPEC §2 with its meta, on the paths of web/core/paths.ts.
+ * Pure data (no React) so `build.ts` can write an index.html per path and the
+ * guard can be unit-tested.
  */
+import { HOME_ALIAS, PAGE_PATH, type PageKey } from '../core/paths.ts';
+
 export interface RouteMeta {
   /** Back from here leaves the app (closes the host webview). */
   isQuit: boolean;
@@ -27,42 +30,6 @@ export interface RouteDef {
   title: string;
 }
 
-export type PageKey =
-  | 'home'
-  | 'gameLibrary'
-  | 'user'
-  | 'login'
-  | 'download'
-  | 'error403'
-  | 'error404'
-  | 'error500'
-  | 'error503'
-  | 'protocol'
-  | 'aboutus'
-  | 'game'
-  | 'gameDetail'
-  | 'played'
-  | 'gameList'
-  | 'search'
-  | 'questionnaire'
-  | 'countryCodes'
-  | 'setting'
-  | 'auth'
-  | 'property'
-  | 'member'
-  | 'memberPremium'
-  | 'memberCompare'
-  | 'recharge'
-  | 'timelapse'
-  | 'invite'
-  | 'payLoading'
-  | 'payResult'
-  | 'webviewDetail'
-  | 'webviewHome'
-  | 'memberPopupPremium'
-  | 'memberPopupRecharge'
-  | 'recommendPopupProduct';
-
 export const PAGE_BACKGROUND = '#121212';
 export const NAV_BAR_HEIGHT = 125;
 export const HOME_NAV_BAR_HEIGHT = 152;
@@ -78,7 +45,14 @@ const base: RouteMeta = {
   pageBackgroundColor: PAGE_BACKGROUND,
 };
 
-const route = (path: string, page: PageKey, title: string, isPublic: boolean, meta: Partial<RouteMeta> = {}): RouteDef => ({
+/** A page's route; its path is the page's own (PAGE_PATH) unless another is given (home's alias). */
+const route = (
+  page: PageKey,
+  title: string,
+  isPublic: boolean,
+  meta: Partial<RouteMeta> = {},
+  path: string = PAGE_PATH[page],
+): RouteDef => ({
   path,
   page,
   title,
@@ -94,55 +68,45 @@ const tab = (index: number): Partial<RouteMeta> => ({
   disableScroll: true,
 });
 
+const home: Partial<RouteMeta> = { ...tab(0), fixed: true, navigationBarHeight: HOME_NAV_BAR_HEIGHT };
 const overlay: Partial<RouteMeta> = { pageBackgroundColor: 'transparent' };
 
-export const HOME_PATH = '/';
-export const HOME_ALIAS = '/main/index/index';
-export const LOGIN_PATH = '/main/login/index';
-export const GAME_PATH = '/submodules/game/game/index';
-export const ERROR_PATHS = {
-  403: '/main/error/403',
-  404: '/main/error/404',
-  500: '/main/error/500',
-  503: '/main/error/503',
-} as const;
-
 export const ROUTES: readonly RouteDef[] = [
-  route(HOME_PATH, 'home', 'Home', true, { ...tab(0), fixed: true, navigationBarHeight: HOME_NAV_BAR_HEIGHT }),
-  route(HOME_ALIAS, 'home', 'Home', true, { ...tab(0), fixed: true, navigationBarHeight: HOME_NAV_BAR_HEIGHT }),
-  route('/main/gameLibrary/index', 'gameLibrary', 'Game Library', true, tab(1)),
-  route('/main/user/index', 'user', 'Mine', false, tab(2)),
-  route(LOGIN_PATH, 'login', 'Log in', true, { isEntry: true }),
-  route('/main/download/index', 'download', 'Download', true, { isEntry: true }),
-  route(ERROR_PATHS[403], 'error403', 'Forbidden', true),
-  route(ERROR_PATHS[404], 'error404', 'Page not found', true),
-  route(ERROR_PATHS[500], 'error500', 'Server error', true),
-  route(ERROR_PATHS[503], 'error503', 'Service unavailable', true),
-  route('/submodules/system/protocol/index', 'protocol', 'Agreement', true),
-  route('/submodules/system/aboutus/index', 'aboutus', 'About us', true),
-  route(GAME_PATH, 'game', 'Game', false, { isEntry: true, disableScroll: true, fixed: true }),
-  route('/submodules/game/detail/index', 'gameDetail', 'Game details', true, { isEntry: true }),
-  route('/submodules/game/played/index', 'played', 'Played games', false),
-  route('/submodules/game/list/index', 'gameList', 'Games', true),
-  route('/submodules/game/search/index', 'search', 'Search', true),
-  route('/submodules/game/guide/questionnaire', 'questionnaire', 'Questionnaire', false),
-  route('/submodules/user/countryCodes/index', 'countryCodes', 'Country code', true),
-  route('/submodules/user/setting/index', 'setting', 'Settings', false),
-  route('/submodules/user/auth/index', 'auth', 'Real-name verification', false),
-  route('/submodules/user/property/index', 'property', 'My assets', false),
-  route('/submodules/user/member/index', 'member', 'Membership', false, { fixed: true }),
-  route('/submodules/user/member/premium', 'memberPremium', 'Premium membership', false, { fixed: true }),
-  route('/submodules/user/member/compare', 'memberCompare', 'Compare memberships', false),
-  route('/submodules/user/recharge/index', 'recharge', 'Top up', false, { fixed: true }),
-  route('/submodules/user/timelapse/index', 'timelapse', 'Play time', false, { fixed: true }),
-  route('/submodules/user/invite/index', 'invite', 'Invite friends', false),
-  route('/submodules/pay/loading/index', 'payLoading', 'Paying', false),
-  route('/submodules/pay/result/index', 'payResult', 'Payment result', false),
-  route('/submodules/webview/detail/index', 'webviewDetail', 'Game details', true, overlay),
-  route('/submodules/webview/home/index', 'webviewHome', 'Home', true, overlay),
-  route('/submodules/webview/memberPopup/premium', 'memberPopupPremium', 'Premium membership', false, overlay),
-  route('/submodules/webview/memberPopup/recharge', 'memberPopupRecharge', 'Top up', false, overlay),
-  route('/submodules/webview/recommendPopup/product', 'recommendPopupProduct', 'Recommended', false, overlay),
+  route('home', 'Home', true, home),
+  route('home', 'Home', true, home, HOME_ALIAS),
+  route('gameLibrary', 'Game Library', true, tab(1)),
+  route('user', 'Mine', false, tab(2)),
+  route('login', 'Log in', true, { isEntry: true }),
+  route('download', 'Download', true, { isEntry: true }),
+  route('error403', 'Forbidden', true),
+  route('error404', 'Page not found', true),
+  route('error500', 'Server error', true),
+  route('error503', 'Service unavailable', true),
+  route('protocol', 'Agreement', true),
+  route('aboutus', 'About us', true),
+  route('game', 'Game', false, { isEntry: true, disableScroll: true, fixed: true }),
+  route('gameDetail', 'Game details', true, { isEntry: true }),
+  route('played', 'Played games', false),
+  route('gameList', 'Games', true),
+  route('search', 'Search', true),
+  route('questionnaire', 'Questionnaire', false),
+  route('countryCodes', 'Country code', true),
+  route('setting', 'Settings', false),
+  route('auth', 'Real-name verification', false),
+  route('property', 'My assets', false),
+  route('member', 'Membership', false, { fixed: true }),
+  route('memberPremium', 'Premium membership', false, { fixed: true }),
+  route('memberCompare', 'Compare memberships', false),
+  route('recharge', 'Top up', false, { fixed: true }),
+  route('timelapse', 'Play time', false, { fixed: true }),
+  route('invite', 'Invite friends', false),
+  route('payLoading', 'Paying', false),
+  route('payResult', 'Payment result', false),
+  route('webviewDetail', 'Game details', true, overlay),
+  route('webviewHome', 'Home', true, overlay),
+  route('memberPopupPremium', 'Premium membership', false, overlay),
+  route('memberPopupRecharge', 'Top up', false, overlay),
+  route('recommendPopupProduct', 'Recommended', false, overlay),
 ];
 
 /** Paths, without a trailing slash; "/" is the home page. */

@@ -17,7 +17,8 @@ import { createNetworkStatus } from '../core/network.ts';
 import { detectLang, type Lang } from '../core/i18n/lang.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
-import { ERROR_PATHS, GAME_PATH, normalizePath } from './route-table.ts';
+import { normalizePath } from './route-table.ts';
+import { ERROR_PATHS, GAME_PATH } from '../core/paths.ts';
 import { loginUrl } from './guard.ts';
 import { MOCK_SESSION_KEY } from './channel.ts';
 

@@ -4,7 +4,7 @@
  * of that id. Kept apart from bridge.ts so the first load, which only listens
  * and fires, does not carry it.
  */
-import { RUNTIME_DEFAULT_TIMEOUT_MS } from '../api/contract';
+import { RUNTIME_DEFAULT_TIMEOUT_MS } from './constants.ts';
 import { NO_HOST, type Bridge, type BridgeCallback } from './bridge';
 import { systemClock, type Clock, type TimerId } from './clock';
 

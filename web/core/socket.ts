@@ -5,13 +5,10 @@
  */
 import {
   ERR_CODE,
-  RUNTIME_DEFAULT_TIMEOUT_MS,
-  SOCKET_CLOSE_CODE,
   SOCKET_HEARTBEAT_MS,
   SOCKET_HEARTBEAT_TIMEOUT_MS,
-  SOCKET_MAX_RECONNECTS,
-  SOCKET_RECONNECT_DELAY_MS,
 } from '../api/contract';
+import { RUNTIME_DEFAULT_TIMEOUT_MS, SOCKET_CLOSE_CODE, SOCKET_MAX_RECONNECTS, SOCKET_RECONNECT_DELAY_MS } from './constants.ts';
 import type { Clock, TimerId } from './clock';
 import { createEmitter } from './emitter.ts';
 import { ApiError } from './http/errors';

@@ -4,7 +4,7 @@
  * hideLoading. The UI component only renders `state`.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { TOAST_DURATION_MS, TOAST_LOADING_DURATION_MS } from '../api/contract';
+import { TOAST_DURATION_MS, TOAST_LOADING_DURATION_MS } from './constants.ts';
 import type { Clock, TimerId } from './clock';
 
 export type ToastIcon = 'success' | 'error' | 'loading' | 'none';

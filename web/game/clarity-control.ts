@@ -8,7 +8,8 @@
  * calls they lead to.
  */
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import { BLURAY_TRY_DURATION_DEFAULT, DISPLAY_GRADE, type DisplayGrade, type LevelConfig, type SystemInfo, type UserInfo } from '../api/contract.ts';
+import { DISPLAY_GRADE, type DisplayGrade, type LevelConfig, type SystemInfo, type UserInfo } from '../api/contract.ts';
+import { BLURAY_TRY_DURATION_DEFAULT } from '../core/constants.ts';
 import type { TimerId } from '../core/clock.ts';
 import {
   blurayAccess,

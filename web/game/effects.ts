@@ -5,7 +5,7 @@
  * machine as an event tagged with the attempt that asked, so an answer to
  * an attempt the user already left changes nothing.
  */
-import { SDK_INIT_WAIT_MS } from '../api/contract.ts';
+import { SDK_INIT_WAIT_MS } from '../core/constants.ts';
 import type { TimerId } from '../core/clock.ts';
 import type { Emitter } from '../core/emitter.ts';
 import type { ClarityControl } from './clarity-control.ts';

@@ -5,7 +5,8 @@
  * results back. Parts live beside their rules: queue.ts, hangup.ts,
  * duration.ts; start, progress, stream events, reconnect and quit are here.
  */
-import { NO_OPERATION_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS, STREAM_EVENT } from '../api/contract.ts';
+import { STREAM_EVENT } from '../api/contract.ts';
+import { NO_OPERATION_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '../core/constants.ts';
 import { durationTransition } from './duration.ts';
 import { hangupTransition } from './hangup.ts';
 import { clampProgress, STREAM_RECEIVED } from './progress.ts';

@@ -9,7 +9,8 @@
  * `mock-input.ts`. This file keeps what outlives a connection: the target,
  * the element the picture goes to, the last reports and the listeners.
  */
-import { SDK_INIT_WAIT_MS, STREAM_STALL_MS, type DisplayGrade, type StreamFrameMessage, type StreamInput, type StreamTransport } from '../api/contract.ts';
+import { type DisplayGrade, type StreamFrameMessage, type StreamInput, type StreamTransport } from '../api/contract.ts';
+import { SDK_INIT_WAIT_MS, STREAM_STALL_MS } from '../core/constants.ts';
 import type { Clock } from '../core/clock.ts';
 import { createStreamConnection, type StreamConnection } from './mock-connection.ts';
 import { createInputLog, gamepadInput, mouseInput, touchInput } from './mock-input.ts';

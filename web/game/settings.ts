@@ -4,7 +4,7 @@
  * a small port so the session is tested with memory and the app uses
  * IndexedDB (`createDbStoragePort`).
  */
-import { BLURAY_TRY_DURATION_DEFAULT } from '../api/contract.ts';
+import { BLURAY_TRY_DURATION_DEFAULT } from '../core/constants.ts';
 import { GAME_SETTING_DEFAULTS, STORE, settingKey, type AppDb, type GameSettings, type SettingRecord } from '../core/storage/db.ts';
 
 export { GAME_SETTING_DEFAULTS, type GameSettings };

@@ -3,7 +3,7 @@
  * session (every timer cleared, stream and duration socket closed, the cloud
  * session stopped when it should be) and entering a reconnect.
  */
-import { RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../api/contract.ts';
+import { RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../core/constants.ts';
 import { TIMER_NAMES, type Effect, type EndReason, type SessionState, type Step, type TimerName } from './state.ts';
 
 export const same = (state: SessionState): Step => ({ state, effects: [] });

@@ -5,6 +5,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { LoginInfo, UserInfo } from '../api/contract.ts';
 import type { Api } from '../api/endpoints.ts';
+import type { Clock } from '../core/clock.ts';
 
 export interface AuthState {
   token: string | null;
@@ -92,4 +93,29 @@ export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Ap
     },
     isLoggedIn: () => !!$auth.get().token,
   };
+}
+
+/**
+ * The fresh balance. A refresh already in flight (the app start asks too) is
+ * refused as a repeat by the HTTP client, so then wait for that one's answer,
+ * at most `waitMs`, and settle for what the store holds.
+ */
+export function freshUser(auth: Pick<AuthStore, 'refreshBalance' | '$user'>, clock: Clock, waitMs = 8000): Promise<UserInfo | null> {
+  return auth.refreshBalance().catch(
+    () =>
+      new Promise<UserInfo | null>((resolve) => {
+        const now = auth.$user.get();
+        if (now) return resolve(now);
+        const timer = clock.setTimeout(() => {
+          off();
+          resolve(auth.$user.get());
+        }, waitMs);
+        const off = auth.$user.listen((u) => {
+          if (!u) return;
+          clock.clearTimeout(timer);
+          off();
+          resolve(u);
+        });
+      }),
+  );
 }

@@ -1,28 +1,10 @@
 /**
- * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): links, paging,
- * recent searches, the search debounce and display formats. Framework-free,
+ * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): query values,
+ * paging, recent searches, the search debounce and display formats (the
+ * links are in web/core/paths.ts, opening a game in play.ts). Framework-free,
  * so each rule is unit-tested once (tests/unit/catalogue).
  */
 import type { Clock } from '../core/clock.ts';
-
-export const DETAIL_PATH = '/submodules/game/detail/index';
-export const LIST_PATH = '/submodules/game/list/index';
-export const SEARCH_PATH = '/submodules/game/search/index';
-export const PLAYED_PATH = '/submodules/game/played/index';
-export const LIBRARY_PATH = '/main/gameLibrary/index';
-export const GAME_SCREEN_PATH = '/submodules/game/game/index';
-
-export const detailUrl = (id: number): string => `${DETAIL_PATH}?game_id=${id}`;
-/** The game screen of SPEC §2 ("may carry game_id"). */
-export const gameScreenUrl = (id: number): string => `${GAME_SCREEN_PATH}?game_id=${id}`;
-
-export function listUrl(opts: { tagId?: number; sort?: string; title: string }): string {
-  const q = new URLSearchParams();
-  if (opts.tagId) q.set('tag_id', String(opts.tagId));
-  if (opts.sort) q.set('sort', opts.sort);
-  q.set('title', opts.title);
-  return `${LIST_PATH}?${q.toString()}`;
-}
 
 /** A positive integer from a query value, else null ("abc", "0", "-3", "1.5" are not ids). */
 export function parseId(value: string | null | undefined): number | null {

@@ -10,15 +10,6 @@ export function secondsLeft(endAt: number, now: number): number {
   return Math.max(0, Math.ceil((endAt - now) / 1000));
 }
 
-/** "mm:ss", or "h:mm:ss" from an hour up. */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 export interface Countdown {
   /** Seconds left now. */
   left(): number;

@@ -1,12 +1,36 @@
-/** Display formats shared by pages; pure so they are tested once. */
+/** Display formats shared by pages and components; pure so they are tested once. */
+
+/** Whole seconds, never negative; anything not a finite number reads as 0. */
+const wholeSeconds = (seconds: number): number => (Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0);
+const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** Play time in seconds as "2h 05m", "12m" or "0m". */
 export function formatPlayTime(seconds: number): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const s = wholeSeconds(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (h > 0) return `${h}h ${pad2(m)}m`;
   return `${m}m`;
+}
+
+export interface ClockStyle {
+  /** From an hour up, "h:mm:ss"; without it the minutes run on ("61:40"). */
+  hours?: boolean;
+  /** Minutes always in two digits ("01:05"). */
+  padMinutes?: boolean;
+}
+
+/**
+ * Seconds as a clock, "m:ss" by default (the game screen's countdowns); the
+ * video player adds hours ("1:02:03"), the pop-up countdown also pads the
+ * minutes ("01:05").
+ */
+export function formatClock(seconds: number, { hours = false, padMinutes = false }: ClockStyle = {}): string {
+  const s = wholeSeconds(seconds);
+  const h = hours ? Math.floor(s / 3600) : 0;
+  const m = Math.floor((s - h * 3600) / 60);
+  const mm = padMinutes || h > 0 ? pad2(m) : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${pad2(s % 60)}`;
 }
 
 /** Membership label of SPEC §3 member_status. */

@@ -1,46 +1,24 @@
 /**
  * Real-name form checks before anything is sent (the server checks again):
- * the 18-character resident ID of GB 11643 with its ISO 7064 MOD 11-2 check
- * character, and the name rule of `AuthPostRequest`.
+ * the ID rule of web/api/idcard.ts, shared with the mock cloud, in the form's
+ * words, and the name rule of `AuthPostRequest`.
  */
-
-const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
-const CHECK = '10X98765432';
-
-/** The check character for the first 17 digits. */
-export function idCardCheckChar(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * (WEIGHTS[i] ?? 0);
-  return CHECK[sum % 11] ?? '';
-}
-
-export type IdCardProblem = 'empty' | 'length' | 'format' | 'birth' | 'checksum';
+import { checkIdCard, type IdCardProblem } from '../api/idcard.ts';
 
 export const ID_CARD_MESSAGES: Record<IdCardProblem, string> = {
   empty: 'Enter your ID card number',
   length: 'An ID card number has 18 characters',
   format: '17 digits followed by a digit or X',
+  region: 'The region code in this number is not valid',
   birth: 'The birth date in this number is not valid',
+  future: 'The birth date in this number is not valid',
   checksum: 'This ID card number is not valid, check it again',
 };
 
-/** Upper-cases a trailing x and drops spaces. */
-export function normalizeIdCard(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
-
-/** null when the number is well-formed, else the first problem found. */
-export function checkIdCard(raw: string, today: Date): IdCardProblem | null {
-  const id = normalizeIdCard(raw);
-  if (!id) return 'empty';
-  if (id.length !== 18) return 'length';
-  if (!/^\d{17}[\dX]$/.test(id)) return 'format';
-  const y = Number(id.slice(6, 10));
-  const m = Number(id.slice(10, 12));
-  const d = Number(id.slice(12, 14));
-  const birth = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth.getTime() > today.getTime()) return 'birth';
-  return idCardCheckChar(id) === id[17] ? null : 'checksum';
+/** What is wrong with the number typed, at `now` (ms), or null; the region list is left to the server. */
+export function idCardError(raw: string, now: number): string | null {
+  const check = checkIdCard(raw, new Date(now).toISOString().slice(0, 10), { region: false });
+  return check.ok ? null : ID_CARD_MESSAGES[check.problem];
 }
 
 /** 2–30 characters: Chinese, letters, spaces or "·" (AuthPostRequest). */

@@ -6,6 +6,7 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Clock, TimerId } from '../core/clock.ts';
 import type { LoginInfo, SendCodeRequest, SendCodeResponse, WebLoginRequest } from '../api/contract.ts';
 import { SMS_RESEND_SECONDS } from '../api/contract.ts';
+import { PAGE_PATH } from '../core/paths.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, countryByIso, isValidPhone, normalizePhone, type Country } from '../api/phone.ts';
 
 export interface LoginDeps {
@@ -158,7 +159,7 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
 }
 
 /** Only same-origin paths may be returned to after login; anything else goes home. */
-export function safeTargetUrl(target: string | null | undefined, fallback = '/', origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
+export function safeTargetUrl(target: string | null | undefined, fallback: string = PAGE_PATH.home, origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
   if (!target) return fallback;
   // The URL parser drops tabs and newlines and reads "\\" as "/": "/\t/evil.example" would become "//evil.example".
   if (!target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
@@ -172,7 +173,7 @@ export function safeTargetUrl(target: string | null | undefined, fallback = '/',
   }
   // Same origin only, and never a path the history API would read as another host ("//host").
   if (url.origin !== base.origin || url.pathname.startsWith('//')) return fallback;
-  if (url.pathname.startsWith('/main/login/index')) return fallback;
+  if (url.pathname.startsWith(PAGE_PATH.login)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

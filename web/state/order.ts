@@ -107,13 +107,6 @@ export function enabledPayTypes(config: PayConfig | null | undefined): PayType[]
 
 export const PAY_TYPE_NAMES: Record<PayType, string> = { wxpay: 'WeChat Pay', alipay: 'Alipay' };
 
-/** Where the pay loading page opens an order. */
-export const PAY_LOADING_PATH = '/submodules/pay/loading/index';
-
-export function payLoadingUrl(orderId: string): string {
-  return `${PAY_LOADING_PATH}?order_id=${encodeURIComponent(orderId)}`;
-}
-
 /** Session-storage key marking that an order's pay page was opened, so coming back does not open it again. */
 export function openedKey(orderId: string): string {
   return `pay_opened_${orderId}`;

@@ -4,6 +4,7 @@
  * configuration on top of the defaults (SPEC: "configured per page").
  */
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { PAGE_PATH } from '../core/paths.ts';
 
 export interface TabBarItem {
   pagePath: string;
@@ -17,14 +18,14 @@ export interface TabBarItem {
 }
 
 export const DEFAULT_TAB_ITEMS: readonly TabBarItem[] = [
-  { pagePath: '/', iconPath: '/icons/tab-home.svg', selectedIconPath: '/icons/tab-home-active.svg', text: 'Home' },
+  { pagePath: PAGE_PATH.home, iconPath: '/icons/tab-home.svg', selectedIconPath: '/icons/tab-home-active.svg', text: 'Home' },
   {
-    pagePath: '/main/gameLibrary/index',
+    pagePath: PAGE_PATH.gameLibrary,
     iconPath: '/icons/tab-library.svg',
     selectedIconPath: '/icons/tab-library-active.svg',
     text: 'Game Library',
   },
-  { pagePath: '/main/user/index', iconPath: '/icons/tab-user.svg', selectedIconPath: '/icons/tab-user-active.svg', text: 'Mine' },
+  { pagePath: PAGE_PATH.user, iconPath: '/icons/tab-user.svg', selectedIconPath: '/icons/tab-user-active.svg', text: 'Mine' },
 ];
 
 export interface TabBarStore {

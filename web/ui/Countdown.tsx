@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Clock } from '../core/clock.ts';
-import { formatCountdown, startCountdown } from '../state/countdown.ts';
+import { startCountdown } from '../state/countdown.ts';
+import { formatClock } from '../state/format.ts';
+
+/** "mm:ss", or "h:mm:ss" from an hour up. */
+const countdownClock = (left: number): string => formatClock(left, { hours: true, padMinutes: true });
 
 /** Shows seconds counting down on the given clock; `onDone` fires once at zero. */
 export function Countdown({
   clock,
   seconds,
   onDone,
-  format = formatCountdown,
+  format = countdownClock,
   className,
   label,
 }: {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Clock } from '../core/clock.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
 import { Icon } from './icons.tsx';
 import {
   DOUBLE_TAP_MS,
@@ -14,7 +14,6 @@ import {
 } from './image-preview-logic.ts';
 
 type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
-const browserTimers: Timers = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
 
 type Pt = { x: number; y: number };
 interface Gesture {
@@ -35,7 +34,7 @@ export function ImagePreview({
   startIndex = 0,
   label,
   onClose,
-  timers = browserTimers,
+  timers = systemClock,
 }: {
   images: readonly string[];
   startIndex?: number;

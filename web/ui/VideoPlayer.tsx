@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Clock } from '../core/clock.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { formatClock } from '../state/format.ts';
 import {
   CONTROLS_HIDE_MS,
   PLAYBACK_RATES,
   classifyGesture,
   danmakuLayout,
-  formatTime,
   seekTarget,
   volumeTarget,
   type Gesture,
 } from './video-player-logic.ts';
 
 type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
-const browserTimers: Timers = { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id) };
+/** 0:05, 1:02:03; "0:00" for unknown lengths. */
+const formatTime = (seconds: number): string => formatClock(seconds, { hours: true });
 
 interface Drag {
   x: number;
@@ -48,7 +49,7 @@ export function VideoPlayer({
   title,
   danmaku = [],
   autoPlay = false,
-  timers = browserTimers,
+  timers = systemClock,
 }: {
   src: string;
   poster?: string;

@@ -1,19 +1,16 @@
 import { useEffect, useRef } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
+import { systemClock, type Clock } from '../core/clock.ts';
 import { LONG_PRESS_MS, movedTooFar } from './long-press-logic.ts';
 
-type Timers = { setTimeout(fn: () => void, ms: number): number; clearTimeout(id: number | undefined): void };
-const browserTimers: Timers = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (id) => window.clearTimeout(id),
-};
+type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
 /**
  * Long press (SPEC §9: 350 ms, cancelled by movement over 10 px). Spread the
  * handlers on the element; `onClickCapture` swallows the click that follows a
  * long press so it does not also activate the element.
  */
-export function useLongPress(onLongPress: () => void, timers: Timers = browserTimers) {
+export function useLongPress(onLongPress: () => void, timers: Timers = systemClock) {
   const state = useRef<{ id: number | undefined; x: number; y: number; fired: boolean }>({ id: undefined, x: 0, y: 0, fired: false });
   const cancel = () => {
     timers.clearTimeout(state.current.id);

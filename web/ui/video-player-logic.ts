@@ -34,15 +34,6 @@ export function volumeTarget(startVolume: number, dy: number, height: number): n
 
 export const isRate = (r: number): r is PlaybackRate => (PLAYBACK_RATES as readonly number[]).includes(r);
 
-/** 0:05, 1:02:03; "0:00" for unknown lengths. */
-export function formatTime(seconds: number): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 /** Danmaku: each comment gets a lane (0..lanes-1) and a start delay so lines do not overlap. */
 export function danmakuLayout(comments: readonly string[], lanes = 3, gapS = 1.6): { text: string; lane: number; delay: number }[] {
   const n = Math.max(1, lanes);

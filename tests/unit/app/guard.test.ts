@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginUrl, resolve } from '../../../web/app/guard.ts';
-import { ERROR_PATHS, LOGIN_PATH, ROUTES } from '../../../web/app/route-table.ts';
+import { ROUTES } from '../../../web/app/route-table.ts';
+import { ERROR_PATHS, LOGIN_PATH } from '../../../web/core/paths.ts';
 
 describe('login guard and unknown paths (SPEC §2 Mappings and access)', () => {
   it('renders a white-listed page without a token', () => {

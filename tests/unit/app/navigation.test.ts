@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleBackGesture, setGameBackHandler } from '../../../web/app/navigation.ts';
-import { GAME_PATH } from '../../../web/app/route-table.ts';
+import { GAME_PATH } from '../../../web/core/paths.ts';
 
 afterEach(() => setGameBackHandler(null));
 

@@ -6,14 +6,11 @@ import {
   addRecent,
   appendPage,
   createDebouncer,
-  detailUrl,
   emptyPaged,
   formatCount,
-  gameScreenUrl,
   gamesCount,
   isGameNotFound,
   isLongText,
-  listUrl,
   paragraphs,
   parseId,
   parseSort,
@@ -24,13 +21,7 @@ import {
 
 const g = (id: number) => ({ id });
 
-describe('catalogue links (SPEC §2 routes)', () => {
-  it('builds the detail, game screen and list URLs', () => {
-    expect(detailUrl(7)).toBe('/submodules/game/detail/index?game_id=7');
-    expect(gameScreenUrl(7)).toBe('/submodules/game/game/index?game_id=7');
-    expect(listUrl({ tagId: 3, title: 'RPG & more' })).toBe('/submodules/game/list/index?tag_id=3&title=RPG+%26+more');
-    expect(listUrl({ sort: 'new', title: 'New' })).toBe('/submodules/game/list/index?sort=new&title=New');
-  });
+describe('catalogue query values (SPEC §2 routes)', () => {
   it('reads only positive integer ids and known sorts from the query', () => {
     expect(parseId('12')).toBe(12);
     for (const bad of [null, undefined, '', '0', '-3', '1.5', 'abc', '99999999999999999999']) expect(parseId(bad)).toBeNull();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_HEARTBEAT_MS, SOCKET_MAX_RECONNECTS, SOCKET_RECONNECT_DELAY_MS } from '../../../web/api/contract.ts';
+import { SOCKET_HEARTBEAT_MS } from '../../../web/api/contract.ts';
+import { SOCKET_MAX_RECONNECTS, SOCKET_RECONNECT_DELAY_MS } from '../../../web/core/constants.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { absoluteSocketUrl, createDurationLink, createSocketOpener, durationUrl, parseDurationMessage } from '../../../web/game/duration.ts';
 import { FakeWebSocket, FakeWebSocketImpl } from '../core/socket/fake-websocket.ts';

@@ -1,6 +1,7 @@
 /** The pure machine: state in, state and effects out, time passed explicitly. */
 import { describe, expect, it } from 'vitest';
-import { HANGUP_MINUTE_MS, NO_OPERATION_MS, QUEUE_POLL_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';
+import { HANGUP_MINUTE_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';
+import { NO_OPERATION_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
 import { backAction, transition } from '../../../web/game/machine.ts';
 import { initialState, TIMER_NAMES, type Effect, type SessionEvent, type SessionState } from '../../../web/game/state.ts';
 import { seatExpiryMs } from '../../../web/game/queue.ts';

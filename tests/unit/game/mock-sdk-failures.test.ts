@@ -1,6 +1,6 @@
 /** The mock SDK: how a stream fails or is lost, and closing it ourselves (pause, reconnect, stop, destroy) without a report. */
 import { describe, expect, it, vi } from 'vitest';
-import { SDK_INIT_WAIT_MS } from '../../../web/api/contract.ts';
+import { SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
 import { FakeWebSocket } from '../core/socket/fake-websocket.ts';
 import { FakePeerConnection, FakePresenter } from './fake-rtc.ts';
 import type { StreamTarget } from '../../../web/game/sdk.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_OPERATION_MS, SOCKET_HEARTBEAT_MS } from '../../../web/api/contract.ts';
+import { SOCKET_HEARTBEAT_MS } from '../../../web/api/contract.ts';
+import { NO_OPERATION_MS } from '../../../web/core/constants.ts';
 import { GAME, flush, harness, member, userInfo } from './fakes.ts';
 
 describe('SPEC §4 Stream events', () => {

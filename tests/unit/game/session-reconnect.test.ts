@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HANGUP_MINUTE_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '../../../web/api/contract.ts';
+import { HANGUP_MINUTE_MS } from '../../../web/api/contract.ts';
+import { RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '../../../web/core/constants.ts';
 import { ApiError } from '../../../web/core/http/errors.ts';
 import { flush, harness, member, playAnswer } from './fakes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SDK_INIT_WAIT_MS } from '../../../web/api/contract.ts';
+import { SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
 import { ApiError } from '../../../web/core/http/errors.ts';
 import { GAME, flush, harness, member, playAnswer, queued, userInfo } from './fakes.ts';
 

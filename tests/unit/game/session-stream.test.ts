@@ -5,7 +5,7 @@
  * once a second, only while the overlay shows them.
  */
 import { describe, expect, it } from 'vitest';
-import { RECONNECT_WAIT_MS } from '../../../web/api/contract.ts';
+import { RECONNECT_WAIT_MS } from '../../../web/core/constants.ts';
 import type { StreamStats } from '../../../web/game/stream-stats.ts';
 import { flush, GAME, harness } from './fakes.ts';
 

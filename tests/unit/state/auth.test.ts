@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthStore, type SessionPort } from '../../../web/state/auth.ts';
+import { atom } from 'nanostores';
+import { createManualClock } from '../../../web/core/clock.ts';
+import { createAuthStore, freshUser, type SessionPort } from '../../../web/state/auth.ts';
 import type { LoginInfo, UserInfo } from '../../../web/api/contract.ts';
 
 const info: LoginInfo = { username: 'p', swcloud_uid: 7, mobile: '13800000001', avatar: '', deviceID: 'd', gly_token: 'tok' };
@@ -79,5 +81,40 @@ describe('auth store (SPEC §3 login info, §8 30001)', () => {
     await expect(a).resolves.toBe(user);
     await expect(b).resolves.toBe(user);
     expect(getUserBalance).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('freshUser (the balance a pop-up or the play-time page decides on)', () => {
+  const store = (refresh: () => Promise<UserInfo | null>, now: UserInfo | null = null) => ({ refreshBalance: refresh, $user: atom<UserInfo | null>(now) });
+
+  it('answers the refreshed balance', async () => {
+    const clock = createManualClock();
+    await expect(freshUser(store(async () => user), clock)).resolves.toBe(user);
+  });
+
+  it('when the refresh is refused, answers what the store holds, or waits for the refresh in flight', async () => {
+    const clock = createManualClock();
+    const held = { member_status: 0 } as UserInfo;
+    await expect(freshUser(store(() => Promise.reject(new Error('repeat')), held), clock)).resolves.toBe(held);
+    const s = store(() => Promise.reject(new Error('repeat')));
+    const answer = freshUser(s, clock);
+    await Promise.resolve();
+    s.$user.set(user);
+    await expect(answer).resolves.toBe(user);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('settles for no user after waitMs without an answer', async () => {
+    const clock = createManualClock();
+    const answer = freshUser(store(() => Promise.reject(new Error('repeat'))), clock, 8000);
+    await Promise.resolve();
+    await Promise.resolve();
+    clock.advance(7999);
+    let settled = false;
+    void answer.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    clock.advance(1);
+    await expect(answer).resolves.toBeNull();
   });
 });

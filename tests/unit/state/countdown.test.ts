@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../web/core/clock.ts';
-import { formatCountdown, secondsLeft, startCountdown } from '../../../web/state/countdown.ts';
+import { secondsLeft, startCountdown } from '../../../web/state/countdown.ts';
 
 describe('countdown (SPEC §5: the pop-ups count down)', () => {
   it('counts whole seconds left, rounding a part second up, never below 0', () => {
@@ -8,13 +8,6 @@ describe('countdown (SPEC §5: the pop-ups count down)', () => {
     expect(secondsLeft(10_000, 9_001)).toBe(1);
     expect(secondsLeft(10_000, 10_000)).toBe(0);
     expect(secondsLeft(10_000, 99_000)).toBe(0);
-  });
-
-  it('formats mm:ss and h:mm:ss', () => {
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(65)).toBe('01:05');
-    expect(formatCountdown(3_725)).toBe('1:02:05');
-    expect(formatCountdown(-3)).toBe('00:00');
   });
 
   it('ticks once a second on the injected clock and finishes once at zero', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { BODY_CODE, ERR_CODE, type Order, type OrderStatus } from '../../../web/api/contract.ts';
 import { ApiError } from '../../../web/core/http/errors.ts';
-import { defaultChoice, enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, payLoadingUrl, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
+import { defaultChoice, enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
 
 const order = (status: OrderStatus): Order => ({
   order_id: 'o1',
@@ -128,7 +128,6 @@ describe('order polling (pay loading and result pages, SPEC §2)', () => {
     expect(enabledPayTypes({ h5_wxpay: 0, h5_alipay: 1 })).toEqual(['alipay']);
     expect(enabledPayTypes({ h5_wxpay: 0, h5_alipay: 0 })).toEqual([]);
     expect(enabledPayTypes(null)).toEqual([]);
-    expect(payLoadingUrl('a b')).toBe('/submodules/pay/loading/index?order_id=a%20b');
   });
 
   it('starts a shop page on the first recommended item, else the first', () => {

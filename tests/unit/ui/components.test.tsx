@@ -5,6 +5,8 @@ import { createManualClock } from '../../../web/core/clock.ts';
 import { Carousel } from '../../../web/ui/Carousel.tsx';
 import { useLongPress } from '../../../web/ui/use-long-press.ts';
 import { ImagePreview } from '../../../web/ui/ImagePreview.tsx';
+import { Countdown } from '../../../web/ui/Countdown.tsx';
+import { Field } from '../../../web/ui/Field.tsx';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -44,6 +46,56 @@ describe('Carousel on an injected clock (home banners)', () => {
     expect(current(host)).toBe('Slide 3');
     act(() => clock.advance(1000));
     expect(current(host)).toBe('Slide 1');
+  });
+});
+
+describe('Countdown on an injected clock (the pop-ups)', () => {
+  it('shows mm:ss counting down and calls onDone once at zero', () => {
+    const clock = createManualClock();
+    const onDone = vi.fn();
+    const host = mount(createElement(Countdown, { clock, seconds: 65, onDone }));
+    const timer = () => host.querySelector('[role="timer"]')?.textContent;
+    expect(timer()).toBe('01:05');
+    act(() => clock.advance(60_000));
+    expect(timer()).toBe('00:05');
+    act(() => clock.advance(10_000));
+    expect(timer()).toBe('00:00');
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Field (the forms’ label, input frame and message line)', () => {
+  const inputOf = (host: HTMLElement, label: string) => {
+    const l = [...host.querySelectorAll('label')].find((x) => x.textContent === label);
+    return host.querySelector<HTMLInputElement>(`#${CSS.escape(l?.htmlFor ?? '')}`);
+  };
+
+  it('labels its input and ties the message to it; a message marks it invalid and alerts', () => {
+    const host = mount(createElement(Field, { label: 'ID card number', error: 'Too short', name: 'id_card', maxLength: 20, onChange: () => undefined, value: '12' }));
+    const input = inputOf(host, 'ID card number');
+    expect(input?.name).toBe('id_card');
+    expect(input?.className).toBe('field__input');
+    expect(input?.getAttribute('aria-invalid')).toBe('true');
+    const hint = host.querySelector(`#${CSS.escape(input?.getAttribute('aria-describedby') ?? '')}`);
+    expect(hint?.textContent).toBe('Too short');
+    expect(hint?.getAttribute('role')).toBe('alert');
+    expect(host.querySelector('.field__row--invalid')).not.toBeNull();
+  });
+
+  it('keeps an empty, silent message line while valid, or a polite one, and none when it has no message', () => {
+    const valid = mount(createElement(Field, { label: 'Real name', error: null }));
+    expect(inputOf(valid, 'Real name')?.getAttribute('aria-invalid')).toBe('false');
+    expect(valid.querySelector('.field__hint')?.getAttribute('role')).toBeNull();
+    expect(valid.querySelector('.field__row--invalid')).toBeNull();
+    act(() => root?.unmount());
+    const polite = mount(createElement(Field, { label: 'Phone number', error: 'Enter a valid number', announce: 'polite' }));
+    expect(polite.querySelector('.field__hint')?.getAttribute('aria-live')).toBe('polite');
+    expect(polite.querySelector('.field__hint')?.getAttribute('role')).toBeNull();
+    act(() => root?.unmount());
+    const bare = mount(createElement(Field, { label: 'Code', action: createElement('button', { type: 'button' }, 'Send') }));
+    expect(bare.querySelector('.field__hint')).toBeNull();
+    expect(inputOf(bare, 'Code')?.hasAttribute('aria-invalid')).toBe(false);
+    expect(bare.querySelector('.field__row button')?.textContent).toBe('Send');
   });
 });
 

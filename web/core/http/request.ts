@@ -8,10 +8,10 @@ import {
   BODY_CODE,
   DEFAULT_MESSAGES,
   ERR_CODE,
-  REQUEST_TIMEOUT_MS,
   type ApiEnvelope,
   type RuntimeConfig,
 } from '../../api/contract';
+import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { ApiError } from './errors';
 import { signedHeaders } from './headers';
 import { InFlight, requestKey } from './inflight';

@@ -4,7 +4,7 @@
  * so this keeps login info unreadable to casual inspection, not to an attacker
  * with the bundle. Each payload carries its own random salt and IV.
  */
-import { KEY_DERIVATION_ITERATIONS } from '../../api/contract';
+import { KEY_DERIVATION_ITERATIONS } from '../constants.ts';
 
 export interface CryptoDeps {
   subtle?: SubtleCrypto;

@@ -3,7 +3,7 @@
  * schema from version n-1 to n; a user arriving from any older release walks
  * every step in order so no earlier data is dropped.
  */
-import { DB_VERSION } from '../../api/contract';
+import { DB_VERSION } from '../constants.ts';
 import { STORE, USER_DEFAULTS, type UserRecord } from './db-schema';
 
 type Step = (db: IDBDatabase, tx: IDBTransaction) => void;

@@ -1,5 +1,5 @@
 /** Names, record shapes and defaults of the local database (SPEC §3, §9). */
-import { BLURAY_TRY_DURATION_DEFAULT } from '../../api/contract';
+import { BLURAY_TRY_DURATION_DEFAULT } from '../constants.ts';
 
 export const DB_NAME = 'cloud_game';
 

@@ -3,7 +3,7 @@
  * flags, per-game settings, custom layouts and guide flags, behind small typed
  * helpers so callers never touch IndexedDB requests.
  */
-import { DB_VERSION } from '../../api/contract';
+import { DB_VERSION } from '../constants.ts';
 import { upgrade } from './db-migrations';
 import {
   DB_NAME,

@@ -8,8 +8,6 @@ import type { CryptoDeps } from './crypto';
 import { STORAGE_KEY } from './keys';
 import { createLocalStore, type LocalStore } from './local';
 
-export { maskMobile } from './mask';
-
 export interface SessionStoreDeps {
   local: LocalStore;
   session?: Storage;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoginInfo } from '../../../../web/api/contract';
 import { createLocalStore } from '../../../../web/core/storage/local';
 import { createMemoryStorage } from '../../../../web/core/storage/memory';
-import { createSessionStore, maskMobile } from '../../../../web/core/storage/session';
+import { createSessionStore } from '../../../../web/core/storage/session';
 
 const info: LoginInfo = {
   username: 'u1',
@@ -79,19 +79,5 @@ describe('session store (SPEC §3)', () => {
     expect(backend.getItem('agent_code')).toBeNull();
     store.setAgentCode(null);
     expect(store.getAgentCode()).toBeNull();
-  });
-});
-
-describe('maskMobile (SPEC §3)', () => {
-  it('shows the first 3 digits, ****, and the last 4 (SPEC §3)', () => {
-    expect(maskMobile('13812345678')).toBe('138****5678');
-  });
-
-  it('does not crash on short or odd input and never reveals a short number whole (SPEC §3)', () => {
-    expect(maskMobile('')).toBe('');
-    expect(maskMobile('123')).toBe('****3');
-    expect(maskMobile('1234567')).toBe('****567');
-    expect(maskMobile(' 13812345678 ')).toBe('138****5678');
-    expect(maskMobile(undefined as unknown as string)).toBe('');
   });
 });

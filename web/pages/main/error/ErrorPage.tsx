@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { ErrorView, Button } from '../../../ui/ErrorView.tsx';
-import { HOME_PATH } from '../../../app/route-table.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
 import { canGoBack, goBack } from '../../../app/navigation.ts';
 
 const TEXT = {
@@ -27,7 +27,7 @@ export function ErrorPage({ code }: { code: keyof typeof TEXT }) {
                 Try again
               </Button>
             )}
-            <Button onClick={() => navigate(HOME_PATH, { replace: true })}>Back to home</Button>
+            <Button onClick={() => navigate(PAGE_PATH.home, { replace: true })}>Back to home</Button>
           </>
         }
       />

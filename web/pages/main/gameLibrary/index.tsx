@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../../../app/services.ts';
-import { SEARCH_PATH, SORTS, type SortKey } from '../../../state/catalogue.ts';
+import { api, auth } from '../../../app/services.ts';
+import { SORTS, type SortKey } from '../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { PagedGames, usePaged } from '../../submodules/game/list/paged.tsx';
+import { PagedGames, usePaged } from '../../../ui/paged.tsx';
 
 /** The library tab: search entry, tag chips, sort, and the paged grid (scrolls inside `.scroll`). */
 export default function GameLibraryPage() {
@@ -18,7 +19,7 @@ export default function GameLibraryPage() {
     <div className="scroll">
       <h1 className="page-title">Game Library</h1>
       <div className="content">
-        <button type="button" className="searchbox" onClick={() => navigate(SEARCH_PATH)}>
+        <button type="button" className="searchbox" onClick={() => navigate(PAGE_PATH.search)}>
           <Icon name="search" size={18} />
           <span>Search games, tags, studios</span>
         </button>
@@ -45,7 +46,7 @@ export default function GameLibraryPage() {
             </button>
           ))}
         </div>
-        <PagedGames paged={paged} empty={<p>No games with this tag yet.</p>} />
+        <PagedGames paged={paged} play={{ auth, api }} empty={<p>No games with this tag yet.</p>} />
       </div>
     </div>
   );

@@ -1,13 +1,13 @@
 import { useLocation } from 'wouter';
 import type { HomeSection } from '../../../api/contract.ts';
-import { api, clock } from '../../../app/services.ts';
-import { detailUrl, listUrl } from '../../../state/catalogue.ts';
+import { api, auth, clock } from '../../../app/services.ts';
+import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { useGameMenu } from './game-menu.tsx';
+import { useGameMenu } from '../../../ui/game-menu.tsx';
 
 const moreUrl = (s: HomeSection): string | null =>
   !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
@@ -16,7 +16,7 @@ const moreUrl = (s: HomeSection): string | null =>
 export function HomeFeed() {
   const [, navigate] = useLocation();
   const [state, retry] = useAsync(() => api.homeList({}, { silent: true }), []);
-  const { open, menu, sheet } = useGameMenu();
+  const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status === 'loading') return <Spinner label="Loading games" />;
   if (state.status === 'error')
     return (

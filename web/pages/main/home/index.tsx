@@ -5,17 +5,17 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
-import { maskMobile } from '../../../core/storage/session.ts';
+import { maskMobile } from '../../../api/mask.ts';
 import { HomeFeed } from './feed.tsx';
-import { ResumeBanner } from '../../submodules/game/game/ResumeBanner.tsx';
-
-const LIBRARY = '/main/gameLibrary/index';
+import { ResumeBanner } from './ResumeBanner.tsx';
+import { PAGE_PATH } from '../../../core/paths.ts';
+import { Stats } from '../../../ui/Stats.tsx';
 
 const SHORTCUTS = [
-  { label: 'Games', icon: 'gamepad', path: LIBRARY },
-  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
-  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
-  { label: 'Invite', icon: 'gift', path: '/submodules/user/invite/index' },
+  { label: 'Games', icon: 'gamepad', path: PAGE_PATH.gameLibrary },
+  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
+  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
+  { label: 'Invite', icon: 'gift', path: PAGE_PATH.invite },
 ] as const;
 
 export default function HomePage() {
@@ -33,7 +33,7 @@ export default function HomePage() {
         {loginInfo ? (
           <span className="muted small">{maskMobile(loginInfo.mobile)}</span>
         ) : (
-          <Button variant="secondary" onClick={() => navigate(loginUrl('/'))}>
+          <Button variant="secondary" onClick={() => navigate(loginUrl(PAGE_PATH.home))}>
             Log in
           </Button>
         )}
@@ -42,27 +42,21 @@ export default function HomePage() {
         <div className="content">
           <ResumeBanner />
           {loginInfo ? (
-            <section className="stats" aria-label="Your account">
-              <div className="stat">
-                <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
-                <span className="stat__label">Play time left</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{user ? memberLabel(user.member_status) : '–'}</span>
-                <span className="stat__label">Plan</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{user ? user.coin_balance : '–'}</span>
-                <span className="stat__label">Coins</span>
-              </div>
-            </section>
+            <Stats
+              label="Your account"
+              items={[
+                { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
+                { label: 'Plan', value: user ? memberLabel(user.member_status) : '–' },
+                { label: 'Coins', value: user ? user.coin_balance : '–' },
+              ]}
+            />
           ) : (
             <section className="card banner">
               <div className="banner__text">
                 <strong>Log in to start playing</strong>
                 <span className="muted small">Your play time, saves and membership follow you.</span>
               </div>
-              <Button onClick={() => navigate(loginUrl('/'))}>Log in</Button>
+              <Button onClick={() => navigate(loginUrl(PAGE_PATH.home))}>Log in</Button>
             </section>
           )}
 
@@ -84,7 +78,7 @@ export default function HomePage() {
               <strong>Get the app</strong>
               <span className="muted small">Smoother streams and controller support on Android and iOS.</span>
             </div>
-            <Button variant="secondary" onClick={() => navigate('/main/download/index')}>
+            <Button variant="secondary" onClick={() => navigate(PAGE_PATH.download)}>
               Download
             </Button>
           </section>

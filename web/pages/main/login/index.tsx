@@ -7,9 +7,8 @@ import { safeTargetUrl } from '../../../state/login.ts';
 import { NavBar } from '../../../ui/NavBar.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-
-const COUNTRY_PATH = '/submodules/user/countryCodes/index';
-const PROTOCOL_PATH = '/submodules/system/protocol/index';
+import { Field } from '../../../ui/Field.tsx';
+import { PAGE_PATH, protocolUrl } from '../../../core/paths.ts';
 
 export default function LoginPage() {
   useSignals();
@@ -17,7 +16,7 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const target = safeTargetUrl(new URLSearchParams(search).get('targetUrl'));
-  const ids = { phone: useId(), code: useId(), consent: useId() };
+  const consentId = useId();
   const showPhoneError = model.mobile.value.length > 0 && !model.phoneValid.value;
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -37,59 +36,34 @@ export default function LoginPage() {
           <p className="muted">New numbers get an account automatically.</p>
         </div>
 
-        <div className="field">
-          <label className="field__label" htmlFor={ids.phone}>
-            Phone number
-          </label>
-          <div className={`field__row${showPhoneError ? ' field__row--invalid' : ''}`}>
+        <Field
+          label="Phone number"
+          error={showPhoneError ? `Enter a valid ${model.country.value.name} number` : ''}
+          announce="polite"
+          prefix={
             <button
               type="button"
               className="field__prefix"
-              onClick={() => navigate(COUNTRY_PATH)}
+              onClick={() => navigate(PAGE_PATH.countryCodes)}
               aria-label={`Country code +${model.country.value.code}, ${model.country.value.name}. Change`}
             >
               +{model.country.value.code}
               <Icon name="chevron" size={14} />
             </button>
-            <input
-              id={ids.phone}
-              className="field__input"
-              type="tel"
-              name="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder={model.country.value.example}
-              value={model.mobile.value}
-              onChange={(e) => model.setMobile(e.target.value)}
-              aria-invalid={showPhoneError}
-              aria-describedby={`${ids.phone}-hint`}
-              required
-            />
-          </div>
-          <span id={`${ids.phone}-hint`} className="field__hint" aria-live="polite">
-            {showPhoneError ? `Enter a valid ${model.country.value.name} number` : ''}
-          </span>
-        </div>
+          }
+          type="tel"
+          name="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={model.country.value.example}
+          value={model.mobile.value}
+          onChange={(e) => model.setMobile(e.target.value)}
+          required
+        />
 
-        <div className="field">
-          <label className="field__label" htmlFor={ids.code}>
-            Verification code
-          </label>
-          <div className="field__row">
-            <input
-              id={ids.code}
-              className="field__input"
-              type="text"
-              name="one-time-code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="\d{6}"
-              maxLength={6}
-              placeholder="6-digit code"
-              value={model.code.value}
-              onChange={(e) => model.setCode(e.target.value)}
-              required
-            />
+        <Field
+          label="Verification code"
+          action={
             <Button
               variant="secondary"
               className="field__action"
@@ -98,23 +72,33 @@ export default function LoginPage() {
             >
               {model.resendIn.value > 0 ? `Resend in ${model.resendIn.value}s` : model.sending.value ? 'Sending…' : 'Send code'}
             </Button>
-          </div>
-        </div>
+          }
+          type="text"
+          name="one-time-code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="\d{6}"
+          maxLength={6}
+          placeholder="6-digit code"
+          value={model.code.value}
+          onChange={(e) => model.setCode(e.target.value)}
+          required
+        />
 
-        <label className="checkbox" htmlFor={ids.consent}>
+        <label className="checkbox" htmlFor={consentId}>
           <input
-            id={ids.consent}
+            id={consentId}
             type="checkbox"
             checked={model.agreed.value}
             onChange={(e) => model.setAgreed(e.target.checked)}
           />
           <span>
             I have read and agree to the{' '}
-            <a href={`${PROTOCOL_PATH}?type=user`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=user`); }}>
+            <a href={protocolUrl('user')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('user')); }}>
               User Agreement
             </a>{' '}
             and the{' '}
-            <a href={`${PROTOCOL_PATH}?type=privacy`} onClick={(e) => { e.preventDefault(); navigate(`${PROTOCOL_PATH}?type=privacy`); }}>
+            <a href={protocolUrl('privacy')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('privacy')); }}>
               Privacy Policy
             </a>
             .

@@ -5,16 +5,18 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { isMember } from '../../../state/rules.ts';
-import { maskMobile } from '../../../core/storage/session.ts';
+import { maskMobile } from '../../../api/mask.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
+import { Stats } from '../../../ui/Stats.tsx';
 
 const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [
-  { label: 'Membership', icon: 'crown', path: '/submodules/user/member/index' },
-  { label: 'Top up', icon: 'gift', path: '/submodules/user/recharge/index' },
-  { label: 'Play time', icon: 'clock', path: '/submodules/user/timelapse/index' },
-  { label: 'Played games', icon: 'gamepad', path: '/submodules/game/played/index' },
-  { label: 'Invite friends', icon: 'user', path: '/submodules/user/invite/index' },
-  { label: 'Settings', icon: 'settings', path: '/submodules/user/setting/index' },
-  { label: 'About us', icon: 'info', path: '/submodules/system/aboutus/index' },
+  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
+  { label: 'Top up', icon: 'gift', path: PAGE_PATH.recharge },
+  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
+  { label: 'Played games', icon: 'gamepad', path: PAGE_PATH.played },
+  { label: 'Invite friends', icon: 'user', path: PAGE_PATH.invite },
+  { label: 'Settings', icon: 'settings', path: PAGE_PATH.setting },
+  { label: 'About us', icon: 'info', path: PAGE_PATH.aboutus },
 ];
 
 export default function UserPage() {
@@ -41,20 +43,14 @@ export default function UserPage() {
           </div>
         </section>
 
-        <section className="stats" aria-label="Balance">
-          <div className="stat">
-            <span className="stat__value">{user ? formatPlayTime(user.duration_coin) : '–'}</span>
-            <span className="stat__label">Play time left</span>
-          </div>
-          <div className="stat">
-            <span className="stat__value">{user ? user.coin_balance : '–'}</span>
-            <span className="stat__label">Coins</span>
-          </div>
-          <div className="stat">
-            <span className="stat__value stat__value--date">{user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–'}</span>
-            <span className="stat__label">Member until</span>
-          </div>
-        </section>
+        <Stats
+          label="Balance"
+          items={[
+            { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
+            { label: 'Coins', value: user ? user.coin_balance : '–' },
+            { label: 'Member until', value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
+          ]}
+        />
 
         <nav className="list" aria-label="Account">
           {LINKS.map((l) => (

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { SystemInfo } from '../../../api/contract.ts';
-import { api, clock, getAppDeviceId } from '../../../app/services.ts';
+import { auth, clock, getAppDeviceId } from '../../../app/services.ts';
 import { systemInfo } from '../../../app/system-info.ts';
-import { freshUser } from '../pay/shared.tsx';
+import { freshUser } from '../../../state/auth.ts';
 import { openAppDb } from '../../../core/storage/db.ts';
 import { nextExpire, POPUP_COUNTDOWN_SECONDS, POPUP_EXPIRE_FIELD, shouldShowPopup, type PopupKind } from '../../../state/popup.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -55,7 +55,7 @@ export function PurchasePopup({
     let live = true;
     void (async () => {
       const [user, sys, expire] = await Promise.all([
-        freshUser(),
+        freshUser(auth, clock),
         systemInfo.load().catch(() => null),
         readExpire(kind).catch(() => 0),
       ]);

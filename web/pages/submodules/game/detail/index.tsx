@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
-import { api, clock } from '../../../../app/services.ts';
+import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH, formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { playGame } from '../../../../state/play.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -12,7 +14,7 @@ import { Icon } from '../../../../ui/icons.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
 import { ImagePreview } from '../../../../ui/ImagePreview.tsx';
 import { VideoPlayer } from '../../../../ui/VideoPlayer.tsx';
-import { playGame, useGameMenu } from '../../../main/home/game-menu.tsx';
+import { useGameMenu } from '../../../../ui/game-menu.tsx';
 
 type Load = { kind: 'found'; game: Game } | { kind: 'missing' };
 
@@ -44,7 +46,7 @@ export default function GameDetailPage() {
           ),
     [id],
   );
-  const back = () => goBack(LIBRARY_PATH);
+  const back = () => goBack(PAGE_PATH.gameLibrary);
 
   if (state.status === 'loading')
     return (
@@ -73,11 +75,11 @@ export default function GameDetailPage() {
           <Icon name="gamepad" size={44} />
           <h2>Game not found</h2>
           <p className="muted">This game does not exist or is not available here.</p>
-          <Button onClick={() => navigate(LIBRARY_PATH, { replace: true })}>Browse the library</Button>
+          <Button onClick={() => navigate(PAGE_PATH.gameLibrary, { replace: true })}>Browse the library</Button>
         </div>
       </>
     );
-  return <Detail game={state.value.game} onBack={back} onPlay={(gameId) => playGame(gameId, navigate)} />;
+  return <Detail game={state.value.game} onBack={back} onPlay={(gameId) => playGame({ auth, api }, gameId, navigate)} />;
 }
 
 function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPlay: (id: number) => void }) {
@@ -161,7 +163,7 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
 
 function Similar({ id }: { id: number }) {
   const [state] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
-  const { open, menu, sheet } = useGameMenu();
+  const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="similar-title">

@@ -9,9 +9,8 @@ import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { targetOf } from './begin.ts';
 import { canPlayAgain, END_TEXT, isBackHomeLimited } from './texts.ts';
-import { formatClock } from './wait-logic.ts';
-
-const TIMELAPSE = '/submodules/user/timelapse/index';
+import { formatClock } from '../../../../state/format.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 /** The session ended: why, and Back / Play again (or what to do instead). */
 export function EndedView({ session, game, single }: { session: GameSession; game: Game; single: boolean }) {
@@ -31,7 +30,7 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
         {end.message && !/^success$/i.test(end.message) && end.message !== END_TEXT[end.reason] && <p className="muted small">{end.message}</p>}
         <div className="gs-dialog__actions">
           {!noHome && (
-            <Button variant="secondary" onClick={() => goBack('/')}>
+            <Button variant="secondary" onClick={() => goBack()}>
               Back
             </Button>
           )}
@@ -45,7 +44,7 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
               Log in
             </Button>
           ) : end.reason === 'out-of-time' ? (
-            <Button onClick={() => navigate(TIMELAPSE)}>Get play time</Button>
+            <Button onClick={() => navigate(PAGE_PATH.timelapse)}>Get play time</Button>
           ) : (
             canPlayAgain(end.reason) && <Button onClick={() => session.start(targetOf(game))}>Play again</Button>
           )}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { formatClock } from './wait-logic.ts';
+import { formatClock } from '../../../../state/format.ts';
 import { enterFullScreen, exitFullScreen } from './fullscreen.ts';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));

@@ -3,7 +3,7 @@ import type { LevelConfig } from '../../../../api/contract.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { formatStat, gradeStat, type GradedStat, type StreamStats } from '../../../../game/stream-stats.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { formatClock } from './wait-logic.ts';
+import { formatClock } from '../../../../state/format.ts';
 
 /** While playing: the realtime info, the blu-ray trial and the 45001 no-input warning. */
 export function PlayOverlay({ session }: { session: GameSession }) {

@@ -5,7 +5,8 @@ import { clock } from '../../../../app/services.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
-import { formatClock, formatWait, waitEstimate } from './wait-logic.ts';
+import { formatClock } from '../../../../state/format.ts';
+import { formatWait, waitEstimate } from './wait-logic.ts';
 
 /** Seconds since the queue answer last changed, ticking every second. */
 function useSecondsSince(key: unknown): number {

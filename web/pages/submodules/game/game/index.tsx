@@ -71,7 +71,7 @@ export default function GamePage() {
         <div className="gs-card" role="alert">
           <h2>This game could not be opened</h2>
           <p className="muted">{load.message}</p>
-          <Button variant="secondary" onClick={() => goBack('/')}>
+          <Button variant="secondary" onClick={() => goBack()}>
             Back
           </Button>
         </div>

@@ -20,9 +20,3 @@ export function formatWait(seconds: number): string {
   const m = minutes % 60;
   return m ? `about ${h} h ${m} min` : `about ${h} h`;
 }
-
-/** m:ss for countdowns (seat expiry, hang-up, no-operation). */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}

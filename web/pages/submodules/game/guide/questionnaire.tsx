@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { openAppDb } from '../../../../core/storage/db.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 interface Question {
   key: string;
@@ -17,7 +18,6 @@ const QUESTIONS: readonly Question[] = [
   { key: 'network', title: 'Where do you play most?', multi: false, options: ['Home Wi-Fi', 'Mobile data', 'Both'] },
 ];
 
-const LIBRARY = '/main/gameLibrary/index';
 const GUIDE_ANSWERS = 'questionnaire';
 const GUIDE_DONE = 'questionnaire_done';
 
@@ -43,7 +43,7 @@ export default function QuestionnairePage() {
   const finish = async (skip: boolean): Promise<void> => {
     setSaving(true);
     await save(skip ? {} : answers).catch(() => undefined);
-    navigate(LIBRARY, { replace: true });
+    navigate(PAGE_PATH.gameLibrary, { replace: true });
   };
 
   if (!q) return null;

@@ -1,9 +1,10 @@
 import { useSearch } from 'wouter';
-import { api } from '../../../../app/services.ts';
+import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LIBRARY_PATH, parseId, parseSort } from '../../../../state/catalogue.ts';
+import { parseId, parseSort } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
-import { PagedGames, usePaged } from './paged.tsx';
+import { PagedGames, usePaged } from '../../../../ui/paged.tsx';
 
 /** A titled list of one tag's games, or all games in one sort (`?tag_id=…&sort=…&title=…`). */
 export default function GameListPage() {
@@ -17,9 +18,9 @@ export default function GameListPage() {
   );
   return (
     <>
-      <NavBar title={title} onBack={() => goBack(LIBRARY_PATH)} />
+      <NavBar title={title} onBack={() => goBack(PAGE_PATH.gameLibrary)} />
       <div className="content">
-        <PagedGames paged={paged} empty={<p>No games here yet.</p>} />
+        <PagedGames paged={paged} play={{ auth, api }} empty={<p>No games here yet.</p>} />
       </div>
     </>
   );

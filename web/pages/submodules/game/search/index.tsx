@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, clock, local } from '../../../../app/services.ts';
+import { api, auth, clock, local } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import {
-  LIBRARY_PATH,
   RECENT_KEY,
   SEARCH_DEBOUNCE_MS,
   addRecent,
@@ -10,10 +9,11 @@ import {
   readRecent,
   removeRecent,
 } from '../../../../state/catalogue.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Icon } from '../../../../ui/icons.tsx';
-import { PagedGames, usePaged } from '../list/paged.tsx';
-import { useGameMenu } from '../../../main/home/game-menu.tsx';
+import { PagedGames, usePaged } from '../../../../ui/paged.tsx';
+import { useGameMenu } from '../../../../ui/game-menu.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
 
 /** Search: debounced game_search (300 ms), hot games and recent searches while empty. */
@@ -47,7 +47,7 @@ export default function SearchPage() {
           searchNow(text);
         }}
       >
-        <button type="button" className="navbar__back" aria-label="Back" onClick={() => goBack(LIBRARY_PATH)}>
+        <button type="button" className="navbar__back" aria-label="Back" onClick={() => goBack(PAGE_PATH.gameLibrary)}>
           <Icon name="back" />
         </button>
         <label className="searchbar__field">
@@ -112,6 +112,7 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
     <section aria-label={`Results for ${keyword}`}>
       <PagedGames
         paged={paged}
+        play={{ auth, api }}
         onOpen={onOpen}
         empty={
           <>
@@ -128,7 +129,7 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
 
 function HotGames() {
   const [state] = useAsync(() => api.hotGame({ page: 1, page_size: 9 }, { silent: true }), []);
-  const { open, menu, sheet } = useGameMenu();
+  const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="hot-title">

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Order } from '../../../../api/contract.ts';
-import { PAY_RESULT_PAGE } from '../../../../api/contract.ts';
 import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isFinalStatus, openedKey, watchOrder } from '../../../../state/order.ts';
@@ -10,8 +9,7 @@ import { formatPrice } from '../../../../state/price.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
-
-const resultUrl = (id: string): string => `${PAY_RESULT_PAGE}?order_id=${encodeURIComponent(id)}`;
+import { PAGE_PATH, payResultUrl } from '../../../../core/paths.ts';
 
 function wasOpened(id: string): boolean {
   try {
@@ -36,7 +34,7 @@ export default function PayLoadingPage() {
         if (!live) return;
         setOrder(o);
         if (isFinalStatus(o.status)) {
-          navigate(resultUrl(orderId), { replace: true });
+          navigate(payResultUrl(orderId), { replace: true });
           return;
         }
         if (!wasOpened(orderId)) {
@@ -53,7 +51,7 @@ export default function PayLoadingPage() {
           clock,
           fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
           onChange: (w) => {
-            if (w.phase === 'paid' || w.phase === 'failed') navigate(resultUrl(orderId), { replace: true });
+            if (w.phase === 'paid' || w.phase === 'failed') navigate(payResultUrl(orderId), { replace: true });
             else if (w.phase === 'missing') setState('missing');
           },
         });
@@ -68,13 +66,13 @@ export default function PayLoadingPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Paying" onBack={() => goBack('/submodules/user/member/index')} />
+      <NavBar title="Paying" onBack={() => goBack(PAGE_PATH.member)} />
       <div className="center-stack pay-status">
         {state === 'missing' ? (
           <>
             <h2>Order not found</h2>
             <p className="muted">This payment link is not valid any more.</p>
-            <Button onClick={() => goBack('/submodules/user/member/index')}>Back</Button>
+            <Button onClick={() => goBack(PAGE_PATH.member)}>Back</Button>
           </>
         ) : (
           <>
@@ -90,7 +88,7 @@ export default function PayLoadingPage() {
                 <Button block onClick={() => location.assign(order.pay_url)}>
                   Open payment page
                 </Button>
-                <Button block variant="secondary" onClick={() => navigate(resultUrl(orderId), { replace: true })}>
+                <Button block variant="secondary" onClick={() => navigate(payResultUrl(orderId), { replace: true })}>
                   I have paid
                 </Button>
               </div>

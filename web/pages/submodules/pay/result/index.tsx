@@ -8,16 +8,15 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
-import { useCreateOrder } from '../shared.tsx';
-
-const USER_PATH = '/main/user/index';
+import { useCreateOrder } from '../../../../ui/pay.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 /** The cashier returns here: poll the order every 2 s (up to 60 s), then show success or failure. */
 export default function PayResultPage() {
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [watch, setWatch] = useState<OrderWatch>({ phase: 'waiting', order: null });
   const [round, setRound] = useState(0);
-  const retry = useCreateOrder();
+  const retry = useCreateOrder(api.createOrder);
 
   useEffect(() => {
     if (!orderId) {
@@ -36,11 +35,11 @@ export default function PayResultPage() {
   }, [orderId, round]);
 
   const order = watch.order;
-  const shopPath = order && (order.product_type === 'coin' || order.product_type === 'duration') ? '/submodules/user/recharge/index' : '/submodules/user/member/index';
+  const shopPath = order && (order.product_type === 'coin' || order.product_type === 'duration') ? PAGE_PATH.recharge : PAGE_PATH.member;
 
   return (
     <div className="scroll">
-      <NavBar title="Payment result" onBack={() => navigate(USER_PATH, { replace: true })} />
+      <NavBar title="Payment result" onBack={() => navigate(PAGE_PATH.user, { replace: true })} />
       <div className="center-stack pay-status" aria-live="polite">
         {watch.phase === 'waiting' && (
           <>
@@ -59,7 +58,7 @@ export default function PayResultPage() {
               {watch.order.title} · {formatPrice(watch.order.amount)}
             </p>
             <div className="stack-actions">
-              <Button block onClick={() => navigate(USER_PATH, { replace: true })}>
+              <Button block onClick={() => navigate(PAGE_PATH.user, { replace: true })}>
                 Done
               </Button>
             </div>

@@ -4,8 +4,7 @@ import { APP_VERSION, APP_VERSION_CODE } from '../../../../api/contract.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { REGISTRY_URL, siteRegistration } from '../../../../state/registration.ts';
-
-const PROTOCOL = '/submodules/system/protocol/index';
+import { protocolUrl } from '../../../../core/paths.ts';
 
 export default function AboutUsPage() {
   const [, navigate] = useLocation();
@@ -26,12 +25,12 @@ export default function AboutUsPage() {
       </div>
       <div className="content">
         <nav className="list" aria-label="Legal">
-          <button type="button" className="list__item" onClick={() => navigate(`${PROTOCOL}?type=user`)}>
+          <button type="button" className="list__item" onClick={() => navigate(protocolUrl('user'))}>
             <Icon name="doc" size={20} />
             <span className="list__label">User Agreement</span>
             <Icon name="chevron" size={16} />
           </button>
-          <button type="button" className="list__item" onClick={() => navigate(`${PROTOCOL}?type=privacy`)}>
+          <button type="button" className="list__item" onClick={() => navigate(protocolUrl('privacy'))}>
             <Icon name="doc" size={20} />
             <span className="list__label">Privacy Policy</span>
             <Icon name="chevron" size={16} />

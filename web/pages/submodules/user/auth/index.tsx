@@ -3,12 +3,15 @@ import type { AuthMessage } from '../../../../api/contract.ts';
 import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isApiError } from '../../../../core/http/errors.ts';
-import { checkIdCard, checkRealName, ID_CARD_MESSAGES, normalizeIdCard } from '../../../../state/idcard.ts';
+import { normalizeIdCard } from '../../../../api/idcard.ts';
+import { checkRealName, idCardError } from '../../../../state/idcard.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { Field } from '../../../../ui/Field.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 function Verified({ info }: { info: AuthMessage }) {
   return (
@@ -52,14 +55,13 @@ export default function AuthPage() {
   const [busy, setBusy] = useState(false);
 
   const nameError = touched ? checkRealName(name) : null;
-  const idProblem = touched ? checkIdCard(id, new Date(clock.now())) : null;
-  const idError = idProblem ? ID_CARD_MESSAGES[idProblem] : null;
+  const idError = touched ? idCardError(id, clock.now()) : null;
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setTouched(true);
     setServerError('');
-    if (checkRealName(name) || checkIdCard(id, new Date(clock.now())) || busy) return;
+    if (checkRealName(name) || idCardError(id, clock.now()) || busy) return;
     setBusy(true);
     try {
       const info = await api.authPost({ real_name: name.trim(), id_card: normalizeIdCard(id) }, { silent: true });
@@ -76,7 +78,7 @@ export default function AuthPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Real-name verification" onBack={() => goBack('/submodules/user/setting/index')} />
+      <NavBar title="Real-name verification" onBack={() => goBack(PAGE_PATH.setting)} />
       <div className="content">
         {status.status === 'loading' && !done && <Spinner />}
         {verified && <Verified info={verified} />}
@@ -85,43 +87,25 @@ export default function AuthPage() {
             <p className="muted small">
               The law asks game services to verify players' identity. Your details are checked once and stored masked.
             </p>
-            <label className="field">
-              <span className="field__label">Real name</span>
-              <span className={`field__row${nameError ? ' field__row--invalid' : ''}`}>
-                <input
-                  className="field__input"
-                  name="real_name"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  autoComplete="name"
-                  maxLength={30}
-                  aria-invalid={!!nameError}
-                  aria-describedby="real-name-hint"
-                />
-              </span>
-              <span className="field__hint" id="real-name-hint" role={nameError ? 'alert' : undefined}>
-                {nameError ?? ''}
-              </span>
-            </label>
-            <label className="field">
-              <span className="field__label">ID card number</span>
-              <span className={`field__row${idError ? ' field__row--invalid' : ''}`}>
-                <input
-                  className="field__input"
-                  name="id_card"
-                  value={id}
-                  onChange={(e) => setId(e.target.value)}
-                  autoComplete="off"
-                  inputMode="text"
-                  maxLength={20}
-                  aria-invalid={!!idError}
-                  aria-describedby="id-card-hint"
-                />
-              </span>
-              <span className="field__hint" id="id-card-hint" role={idError ? 'alert' : undefined}>
-                {idError ?? ''}
-              </span>
-            </label>
+            <Field
+              label="Real name"
+              error={nameError}
+              name="real_name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+              maxLength={30}
+            />
+            <Field
+              label="ID card number"
+              error={idError}
+              name="id_card"
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+              autoComplete="off"
+              inputMode="text"
+              maxLength={20}
+            />
             {serverError && (
               <p className="form-error" role="alert">
                 {serverError}

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { searchCountries, type Country } from '../../../../api/phone.ts';
 import { getLoginModel } from '../../../../app/login-model.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { LOGIN_PATH } from '../../../../app/route-table.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 
@@ -17,12 +17,12 @@ export default function CountryCodesPage() {
 
   const pick = (country: Country) => {
     model.setCountry(country);
-    goBack(LOGIN_PATH);
+    goBack(PAGE_PATH.login);
   };
 
   return (
     <div className="scroll">
-      <NavBar title="Country / region" onBack={() => goBack(LOGIN_PATH)} />
+      <NavBar title="Country / region" onBack={() => goBack(PAGE_PATH.login)} />
       <div className="content">
         <label className="search-box">
           <Icon name="search" size={18} />

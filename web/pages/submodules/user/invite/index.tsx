@@ -6,9 +6,12 @@ import { stockString } from '../../../../core/i18n/index.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { Field } from '../../../../ui/Field.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
+import { Stats } from '../../../../ui/Stats.tsx';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -43,7 +46,7 @@ export default function InvitePage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Invite friends" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Invite friends" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {info.status === 'loading' && <Spinner />}
         {info.status === 'error' && <LoadFailed message="Your invitation could not be loaded." onRetry={reload} />}
@@ -65,35 +68,27 @@ export default function InvitePage() {
                 (up to {info.value.max_rewarded} friends).
               </p>
             </section>
-            <section className="stats stats--two" aria-label="Invitation results">
-              <div className="stat">
-                <span className="stat__value">{info.value.invited_count}</span>
-                <span className="stat__label">Friends invited</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{formatPlayTime(info.value.total_reward)}</span>
-                <span className="stat__label">Play time earned</span>
-              </div>
-            </section>
+            <Stats
+              label="Invitation results"
+              items={[
+                { label: 'Friends invited', value: info.value.invited_count },
+                { label: 'Play time earned', value: formatPlayTime(info.value.total_reward) },
+              ]}
+            />
 
             <h2 className="section-title">Have a friend's code?</h2>
             {info.value.bound_code ? (
               <p className="card muted">You joined with code {info.value.bound_code}.</p>
             ) : (
               <form className="card bind-form" onSubmit={(e) => void bind(e)}>
-                <label className="field">
-                  <span className="field__label">Friend's invitation code</span>
-                  <span className="field__row">
-                    <input
-                      className="field__input"
-                      value={code}
-                      onChange={(e) => setCode(e.target.value)}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      maxLength={32}
-                    />
-                  </span>
-                </label>
+                <Field
+                  label="Friend's invitation code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maxLength={32}
+                />
                 <Button type="submit" block disabled={!code.trim() || busy}>
                   {busy ? 'Binding…' : 'Bind code'}
                 </Button>

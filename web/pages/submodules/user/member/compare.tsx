@@ -6,6 +6,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 /** Free vs member, from member_card_list `compare`. */
 export default function MemberComparePage() {
@@ -13,7 +14,7 @@ export default function MemberComparePage() {
   const [cards, reload] = useAsync(() => api.memberCardList({}), []);
   return (
     <div className="scroll">
-      <NavBar title="Compare memberships" onBack={() => goBack('/submodules/user/member/index')} />
+      <NavBar title="Compare memberships" onBack={() => goBack(PAGE_PATH.member)} />
       <div className="content">
         {cards.status === 'loading' && <Spinner />}
         {cards.status === 'error' && <LoadFailed message="The comparison could not be loaded." onRetry={reload} />}
@@ -40,7 +41,7 @@ export default function MemberComparePage() {
             </tbody>
           </table>
         )}
-        <Button block onClick={() => navigate('/submodules/user/member/index')}>
+        <Button block onClick={() => navigate(PAGE_PATH.member)}>
           Become a member
         </Button>
       </div>

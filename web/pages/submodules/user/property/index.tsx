@@ -8,6 +8,8 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
+import { Stats } from '../../../../ui/Stats.tsx';
 
 const CARD_NAMES: Record<PropertyCardKind, string> = { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' };
 
@@ -18,31 +20,25 @@ export default function PropertyPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="My assets" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="My assets" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {detail.status === 'loading' && <Spinner />}
         {detail.status === 'error' && <LoadFailed message="Your assets could not be loaded." onRetry={reload} />}
         {detail.status === 'ready' && (
           <>
-            <section className="stats" aria-label="Balance">
-              <div className="stat">
-                <span className="stat__value">{detail.value.coin_balance}</span>
-                <span className="stat__label">Coins</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{formatPlayTime(detail.value.duration_coin)}</span>
-                <span className="stat__label">Play time left</span>
-              </div>
-              <div className="stat">
-                <span className="stat__value">{formatPlayTime(detail.value.duration)}</span>
-                <span className="stat__label">Earned</span>
-              </div>
-            </section>
+            <Stats
+              label="Balance"
+              items={[
+                { label: 'Coins', value: detail.value.coin_balance },
+                { label: 'Play time left', value: formatPlayTime(detail.value.duration_coin) },
+                { label: 'Earned', value: formatPlayTime(detail.value.duration) },
+              ]}
+            />
             <div className="row-links">
-              <button type="button" className="chip" onClick={() => navigate('/submodules/user/recharge/index')}>
+              <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.recharge)}>
                 Top up
               </button>
-              <button type="button" className="chip" onClick={() => navigate('/submodules/user/timelapse/index')}>
+              <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.timelapse)}>
                 Daily sign-in
               </button>
             </div>

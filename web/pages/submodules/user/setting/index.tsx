@@ -1,30 +1,28 @@
 import { useLocation } from 'wouter';
 import { auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { HOME_PATH } from '../../../../app/route-table.ts';
+import { PAGE_PATH, protocolUrl } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { APP_VERSION } from '../../../../api/contract.ts';
 
-const PROTOCOL = '/submodules/system/protocol/index';
-
 export default function SettingPage() {
   const [, navigate] = useLocation();
   return (
     <div className="scroll">
-      <NavBar title="Settings" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Settings" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         <nav className="list" aria-label="Settings">
-          <button type="button" className="list__item" onClick={() => navigate(`${PROTOCOL}?type=user`)}>
+          <button type="button" className="list__item" onClick={() => navigate(protocolUrl('user'))}>
             <span className="list__label">User Agreement</span>
             <Icon name="chevron" size={16} />
           </button>
-          <button type="button" className="list__item" onClick={() => navigate(`${PROTOCOL}?type=privacy`)}>
+          <button type="button" className="list__item" onClick={() => navigate(protocolUrl('privacy'))}>
             <span className="list__label">Privacy Policy</span>
             <Icon name="chevron" size={16} />
           </button>
-          <button type="button" className="list__item" onClick={() => navigate('/submodules/system/aboutus/index')}>
+          <button type="button" className="list__item" onClick={() => navigate(PAGE_PATH.aboutus)}>
             <span className="list__label">About us</span>
             <span className="list__value">v{APP_VERSION}</span>
             <Icon name="chevron" size={16} />
@@ -35,7 +33,7 @@ export default function SettingPage() {
           block
           onClick={() => {
             auth.logout();
-            navigate(HOME_PATH, { replace: true });
+            navigate(PAGE_PATH.home, { replace: true });
           }}
         >
           Log out

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignInDay } from '../../../../api/contract.ts';
-import { api, auth, session, toaster } from '../../../../app/services.ts';
+import { api, auth, clock, session, toaster } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { canAutoSignIn } from '../../../../state/rules.ts';
 import { viewAfterSignIn, viewFromConf, type SignInView } from '../../../../state/signin.ts';
@@ -13,7 +13,8 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
-import { freshUser } from '../../pay/shared.tsx';
+import { freshUser } from '../../../../state/auth.ts';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const STATE_TEXT: Record<SignInDay['state'], string> = { [-1]: 'missed', 0: 'not signed yet', 1: 'signed' };
@@ -53,7 +54,7 @@ export default function TimelapsePage() {
         const [conf, system, balance] = await Promise.all([
           api.signInConf({ uid }),
           systemInfo.load().catch(() => null),
-          freshUser(),
+          freshUser(auth, clock),
         ]);
         if (!live) return;
         const v = viewFromConf(conf);
@@ -72,7 +73,7 @@ export default function TimelapsePage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Play time" onBack={() => goBack('/main/user/index')} />
+      <NavBar title="Play time" onBack={() => goBack(PAGE_PATH.user)} />
       <div className="scroll">
         <div className="content">
           <section className="card playtime" aria-label="Remaining play time">
@@ -116,7 +117,7 @@ export default function TimelapsePage() {
             )}
           </section>
           <p className="muted small">Sign in every day for free play time. A missed day cannot be signed later.</p>
-          <Button block variant="secondary" onClick={() => navigate('/submodules/user/recharge/index')}>
+          <Button block variant="secondary" onClick={() => navigate(PAGE_PATH.recharge)}>
             Buy play time
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../../../app/services.ts';
-import { GAME_PATH } from '../../../../app/route-table.ts';
+import { gameScreenUrl } from '../../../../core/paths.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
@@ -37,7 +37,7 @@ export default function WebviewDetailPage() {
               <p key={i}>{para}</p>
             ))}
           </div>
-          <Button block onClick={() => navigate(`${GAME_PATH}?game_id=${game.value.id}`)}>
+          <Button block onClick={() => navigate(gameScreenUrl(game.value.id))}>
             Play
           </Button>
         </div>

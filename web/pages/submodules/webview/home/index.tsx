@@ -4,8 +4,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Sheet } from '../Sheet.tsx';
-
-const DETAIL = '/submodules/webview/detail/index';
+import { overlayDetailUrl } from '../../../../core/paths.ts';
 
 /** Home content (sections of home_list) in a sheet over the host app. */
 export default function WebviewHomePage() {
@@ -27,7 +26,7 @@ export default function WebviewHomePage() {
             <ul className="wv-row">
               {s.games.map((g) => (
                 <li key={g.id}>
-                  <button type="button" className="wv-game" onClick={() => navigate(`${DETAIL}?game_id=${g.id}`)}>
+                  <button type="button" className="wv-game" onClick={() => navigate(overlayDetailUrl(g.id))}>
                     <img src={g.cover} alt="" width={96} height={128} loading="lazy" />
                     <span className="wv-game__title">{g.title}</span>
                   </button>

@@ -2,13 +2,14 @@ import { api } from '../../../../app/services.ts';
 import { formatPrice, savingLabel } from '../../../../state/price.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PurchasePopup } from '../PurchasePopup.tsx';
+import { PAGE_PATH } from '../../../../core/paths.ts';
 
 export default function RecommendPopupProductPage() {
   const [cards] = useAsync(() => api.memberCardList({}, { silent: true }), []);
   const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
   const card = list.find((c) => c.is_recommend === 1) ?? list[0];
   return (
-    <PurchasePopup kind="recommend" title="Recommended for you" buyLabel="Buy now" buyPath="/submodules/user/member/index">
+    <PurchasePopup kind="recommend" title="Recommended for you" buyLabel="Buy now" buyPath={PAGE_PATH.member}>
       {card ? (
         <div className="promo__offer">
           <span className="promo__name">{card.name}</span>

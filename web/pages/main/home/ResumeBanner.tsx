@@ -5,11 +5,9 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { auth } from '../../../../app/services.ts';
-import { GAME_PATH } from '../../../../app/route-table.ts';
-import { useStore } from '../../../../ui/use-store.ts';
-
-export const screenUrl = (id: number): string => `${GAME_PATH}?game_id=${id}`;
+import { auth } from '../../../app/services.ts';
+import { gameScreenUrl } from '../../../core/paths.ts';
+import { useStore } from '../../../ui/use-store.ts';
 
 const ResumeCard = lazy(() => import('./ResumeCard.tsx'));
 
@@ -20,7 +18,7 @@ export function ResumeBanner() {
   // be taken for home's own query while home is unmounting.
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('game_id'));
-    if (Number.isInteger(id) && id > 0) navigate(screenUrl(id), { replace: true });
+    if (Number.isInteger(id) && id > 0) navigate(gameScreenUrl(id), { replace: true });
   }, []);
   if (!loginInfo) return null;
   return (

@@ -1,10 +1,12 @@
+/** Paged game lists with load-more on scroll: the library, a tag's or sort's list, search and played games. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { GameSummary, Page } from '../../../../api/contract.ts';
-import { appendPage, emptyPaged, gamesCount, type PagedState } from '../../../../state/catalogue.ts';
-import { GameCard } from '../../../../ui/GameCard.tsx';
-import { Button } from '../../../../ui/Button.tsx';
-import { Spinner } from '../../../../ui/Spinner.tsx';
-import { useGameMenu } from '../../../main/home/game-menu.tsx';
+import type { GameSummary, Page } from '../api/contract.ts';
+import { appendPage, emptyPaged, gamesCount, type PagedState } from '../state/catalogue.ts';
+import type { PlayDeps } from '../state/play.ts';
+import { GameCard } from './GameCard.tsx';
+import { Button } from './Button.tsx';
+import { Spinner } from './Spinner.tsx';
+import { useGameMenu } from './game-menu.tsx';
 
 export interface Paged<T> {
   state: PagedState<T>;
@@ -80,11 +82,14 @@ function Sentinel({ onVisible, page, children }: { onVisible: () => void; page: 
 /** A grid of games with load-more on scroll, and its loading, empty and error states. */
 export function PagedGames<T extends GameSummary>({
   paged,
+  play,
   empty,
   extra,
   onOpen,
 }: {
   paged: Paged<T>;
+  /** What the long-press menu's "Play now" needs. */
+  play: PlayDeps;
   /** Called before a game opens (search remembers its keyword). */
   onOpen?: () => void;
   empty: ReactNode;
@@ -92,7 +97,7 @@ export function PagedGames<T extends GameSummary>({
   extra?: (game: T) => ReactNode;
 }) {
   const { state, loading, error, loadMore } = paged;
-  const { open, menu, sheet } = useGameMenu();
+  const { open, menu, sheet } = useGameMenu(play);
   if (state.items.length === 0) {
     if (error) return <ErrorState onRetry={loadMore} />;
     if (loading || state.page === 0) return <Spinner label="Loading games" />;

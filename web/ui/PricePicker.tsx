@@ -1,6 +1,7 @@
-import type { MemberCard, Product } from '../../../../api/contract.ts';
-import { formatPrice, perDayLabel, savingLabel } from '../../../../state/price.ts';
-import { formatPlayTime } from '../../../../state/format.ts';
+/** The shop pages' price cards (membership, premium, top-up). */
+import type { MemberCard, Product } from '../api/contract.ts';
+import { formatPrice, perDayLabel, savingLabel } from '../state/price.ts';
+import { formatPlayTime } from '../state/format.ts';
 
 type Item = Pick<MemberCard, 'id' | 'name' | 'price' | 'original_price' | 'tag'> & { days?: number; detail?: string };
 

@@ -1,19 +1,25 @@
-/** What the member, recharge and pop-up pages share for paying: the method picker and "create the order, then open it". */
-import { useEffect, useState } from 'react';
+/**
+ * What the member, premium, top-up and pay result pages share for paying: the
+ * shop page's frame with its method picker and pay bar, and "create the
+ * order, then open it". The calls come in from the page (the app's API and
+ * system_info), so this stays below the shell.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import type { PayType, UserInfo } from '../../../api/contract.ts';
-import { api, auth, clock } from '../../../app/services.ts';
-import { systemInfo } from '../../../app/system-info.ts';
-import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES, payLoadingUrl } from '../../../state/order.ts';
-import { formatPrice } from '../../../state/price.ts';
-import { Button } from '../../../ui/Button.tsx';
+import type { CreateOrderRequest, Order, PayType, SystemInfo } from '../api/contract.ts';
+import { payLoadingUrl } from '../core/paths.ts';
+import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../state/order.ts';
+import { formatPrice } from '../state/price.ts';
+import { Button } from './Button.tsx';
+import { NavBar } from './NavBar.tsx';
+import { Spinner } from './Spinner.tsx';
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
-export function usePayTypes(): PayType[] | null {
+export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[] | null {
   const [types, setTypes] = useState<PayType[] | null>(null);
   useEffect(() => {
     let live = true;
-    systemInfo.load().then(
+    loadSystemInfo().then(
       (s) => live && setTypes(enabledPayTypes(s.pay_config)),
       () => live && setTypes([]),
     );
@@ -24,12 +30,23 @@ export function usePayTypes(): PayType[] | null {
   return types;
 }
 
+export interface ShopChoice<T> {
+  /** The enabled pay methods; null while system_info loads. */
+  types: PayType[] | null;
+  pick: number | null;
+  setPick: (id: number) => void;
+  payType: PayType | null;
+  setPayType: (type: PayType) => void;
+  /** The picked item. */
+  chosen: T | undefined;
+}
+
 /**
  * What a shop page chooses before paying: an item (the recommended one, else the first, once the list
  * arrives) and a pay method (the first one system_info enables). Member, premium and top-up pages share it.
  */
-export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[]) {
-  const types = usePayTypes();
+export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(list: readonly T[], loadSystemInfo: () => Promise<SystemInfo>): ShopChoice<T> {
+  const types = usePayTypes(loadSystemInfo);
   const [pick, setPick] = useState<number | null>(null);
   const [payType, setPayType] = useState<PayType | null>(null);
   useEffect(() => {
@@ -41,7 +58,7 @@ export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(lis
   return { types, pick, setPick, payType, setPayType, chosen: list.find((c) => c.id === pick) };
 }
 
-export function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
+function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
   if (types.length === 0) return <p className="muted small">No payment method is available right now.</p>;
   return (
     <div className="pay-methods" role="radiogroup" aria-label="Payment method">
@@ -59,7 +76,10 @@ export function PayMethods({ types, value, onChange }: { types: PayType[]; value
 }
 
 /** Creates the order and goes to the pay loading page; `busy` while the request runs. */
-export function useCreateOrder(): { busy: boolean; pay: (productId: number, payType: PayType) => Promise<void> } {
+export function useCreateOrder(createOrder: (req: CreateOrderRequest) => Promise<Order>): {
+  busy: boolean;
+  pay: (productId: number, payType: PayType) => Promise<void>;
+} {
   const [busy, setBusy] = useState(false);
   return {
     busy,
@@ -67,7 +87,7 @@ export function useCreateOrder(): { busy: boolean; pay: (productId: number, payT
       if (busy) return;
       setBusy(true);
       try {
-        const order = await api.createOrder({ product_id: productId, pay_type: payType });
+        const order = await createOrder({ product_id: productId, pay_type: payType });
         navigate(payLoadingUrl(order.order_id));
       } catch {
         // The HTTP client already showed the server's message.
@@ -79,7 +99,7 @@ export function useCreateOrder(): { busy: boolean; pay: (productId: number, payT
 }
 
 /** The sticky footer of a purchase page: the total and "Pay" for the chosen item and method. */
-export function PayBar({
+function PayBar({
   item,
   payType,
   order,
@@ -101,26 +121,32 @@ export function PayBar({
   );
 }
 
-/**
- * The fresh balance. A refresh already in flight (the app start asks too) is
- * refused as a repeat by the HTTP client, so then wait for that one's answer.
- */
-export function freshUser(waitMs = 8000): Promise<UserInfo | null> {
-  return auth.refreshBalance().catch(
-    () =>
-      new Promise<UserInfo | null>((resolve) => {
-        const now = auth.$user.get();
-        if (now) return resolve(now);
-        const timer = clock.setTimeout(() => {
-          off();
-          resolve(auth.$user.get());
-        }, waitMs);
-        const off = auth.$user.listen((u) => {
-          if (!u) return;
-          clock.clearTimeout(timer);
-          off();
-          resolve(u);
-        });
-      }),
+/** A purchase page: the nav bar, the page's own content, the pay method picker, and the pay bar fixed below. */
+export function ShopPage<T extends { id: number; is_recommend: 0 | 1; price: string | number }>({
+  title,
+  onBack,
+  choice,
+  createOrder,
+  children,
+}: {
+  title: string;
+  onBack: () => void;
+  choice: ShopChoice<T>;
+  createOrder: (req: CreateOrderRequest) => Promise<Order>;
+  children: ReactNode;
+}) {
+  const order = useCreateOrder(createOrder);
+  return (
+    <div className="fixed-page">
+      <NavBar title={title} onBack={onBack} />
+      <div className="scroll">
+        <div className="content">
+          {children}
+          <h2 className="section-title">Payment method</h2>
+          {choice.types ? <PayMethods types={choice.types} value={choice.payType} onChange={choice.setPayType} /> : <Spinner />}
+        </div>
+      </div>
+      <PayBar item={choice.chosen} payType={choice.payType} order={order} />
+    </div>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLocation } from 'wouter';
-import { gameSession } from '../../../../app/game.ts';
-import { formatClock } from './wait-logic.ts';
-import { screenUrl } from './ResumeBanner.tsx';
+import { gameSession } from '../../../app/game.ts';
+import { gameScreenUrl } from '../../../core/paths.ts';
+import { formatClock } from '../../../state/format.ts';
 
 export default function ResumeCard() {
   useSignals();
@@ -23,7 +23,7 @@ export default function ResumeCard() {
         <strong>Your game is still running</strong>
         <span className="muted small">{left !== null ? `It stays on hold for ${formatClock(left)}.` : 'It is on hold in the cloud.'}</span>
       </div>
-      <button type="button" className="btn btn--primary" onClick={() => navigate(screenUrl(game.game_id))}>
+      <button type="button" className="btn btn--primary" onClick={() => navigate(gameScreenUrl(game.game_id))}>
         Return
       </button>
     </section>

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { GameSummary } from '../api/contract.ts';
+import { detailUrl } from '../core/paths.ts';
+import { playGame, type PlayDeps } from '../state/play.ts';
+import type { ActionSheet as ActionSheetType } from './ActionSheet.tsx';
+
+// The sheet only shows on a long press: it loads then, not with home's first load (95 KB budget).
+let ActionSheet: typeof ActionSheetType | null = null;
+const loadSheet = (): Promise<unknown> =>
+  ActionSheet ? Promise.resolve() : import('./ActionSheet.tsx').then((m) => (ActionSheet = m.ActionSheet));
+
+/** Tap opens a game's detail; a long press shows the quick action sheet (detail / play). */
+export function useGameMenu(deps: PlayDeps) {
+  const [, navigate] = useLocation();
+  const [game, setGame] = useState<GameSummary | null>(null);
+  const open = (g: GameSummary) => navigate(detailUrl(g.id));
+  const sheet = game && ActionSheet && (
+    <ActionSheet
+      title={game.title}
+      onClose={() => setGame(null)}
+      actions={[
+        { label: 'Open details', onSelect: () => open(game) },
+        { label: 'Play now', onSelect: () => playGame(deps, game.id, navigate) },
+      ]}
+    />
+  );
+  const menu = (g: GameSummary) => void loadSheet().then(() => setGame(g), () => setGame(null));
+  return { open, menu, sheet };
+}
