@@ -4,7 +4,10 @@ import './styles.css';
 import { App } from './app/App.tsx';
 import { startApp } from './app/start.ts';
 
-startApp().then(() => {
-  const root = document.getElementById('root');
-  if (root) createRoot(root).render(<Router><App /></Router>);
-});
+// A start that fails part-way (storage refused, config unreadable) still renders: the pages say what is wrong, a blank screen would not.
+void startApp()
+  .catch((err: unknown) => console.error('app start failed', err))
+  .then(() => {
+    const root = document.getElementById('root');
+    if (root) createRoot(root).render(<Router><App /></Router>);
+  });

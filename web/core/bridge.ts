@@ -2,10 +2,10 @@
  * The host webview bridge (SPEC §2 "closes the host webview", §4 network
  * events). The app runs inside an Android or iOS shell, or in a plain browser;
  * this is the one place that knows how to talk to each, so pages only see
- * `call`, `on` and `closeWebview`. Calls that wait for the host's answer go
- * through `invokeHost` (bridge-invoke.ts), loaded only where one is made.
+ * `call`, `on` and `closeWebview`. Nothing the app asks the host waits for an
+ * answer: the host speaks back only through events.
  *
- * Out: JSON `{ method, params, callbackId? }`, to `CGHostAndroid.postMessage(string)`,
+ * Out: JSON `{ method, params }`, to `CGHostAndroid.postMessage(string)`,
  * `webkit.messageHandlers.cgHost.postMessage(object)` or `CGHost.postMessage(string)`.
  * In: the host calls `window.cgBridgeReceive(json | object)` with `{ event, data }`.
  */
@@ -23,30 +23,18 @@ export const BRIDGE_METHOD = {
   share: 'share',
 } as const;
 
-/** `callback` carries the host's answer to a message that had a callbackId (a BridgeCallback). */
-export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause' | 'callback';
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause', 'callback'];
+export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause';
+export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause'];
 
-export interface BridgeMessage {
+interface BridgeMessage {
   method: string;
   params?: unknown;
-  callbackId?: string;
-}
-
-/** What the host sends back for an `invoke`: `{ event: 'callback', data: BridgeCallback }`. */
-export interface BridgeCallback {
-  callbackId: string;
-  result?: unknown;
-  /** Set when the host could not do it. */
-  error?: string;
 }
 
 export interface Bridge {
   readonly hasHost: boolean;
   /** Fire and forget; ignored without a host. */
   call(method: string, params?: unknown): void;
-  /** Sends one message as it is; false when there is no host to take it. */
-  post(message: BridgeMessage): boolean;
   on(event: BridgeEvent, fn: (data: unknown) => void): () => void;
   closeWebview(): void;
   /** Delivers an event to listeners as if the host had sent it (browser fallbacks, tests). */
@@ -63,8 +51,6 @@ export interface BridgeWindow {
   history: { length: number; back(): void };
   close(): void;
 }
-
-export const NO_HOST = 'bridge: no host';
 
 /**
  * What the real and the memory bridge emit. One failing page listener must not
@@ -119,7 +105,6 @@ export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
     call(method, params) {
       post(params === undefined ? { method } : { method, params });
     },
-    post,
     on: emitter.on,
     emit: emitter.emit,
     closeWebview() {
@@ -137,15 +122,12 @@ export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
 
 export interface MemoryBridge extends Bridge {
   sent: Array<{ method: string; params?: unknown }>;
-  /** Answers messages for `method` that wait for a callback (invokeHost); without a handler nobody answers. */
-  handle(method: string, fn: (params: unknown) => unknown): void;
 }
 
 /** An in-memory host for tests and stories: records what the app sent, lets the test emit host events. */
 export function createMemoryBridge(opts: { hasHost?: boolean } = {}): MemoryBridge {
   const emitter = createEmitter<BridgeEvents>();
   const sent: Array<{ method: string; params?: unknown }> = [];
-  const handlers = new Map<string, (params: unknown) => unknown>();
   const record = (method: string, params?: unknown): void => {
     sent.push(params === undefined ? { method } : { method, params });
   };
@@ -153,23 +135,6 @@ export function createMemoryBridge(opts: { hasHost?: boolean } = {}): MemoryBrid
     hasHost: opts.hasHost ?? true,
     sent,
     call: record,
-    post(message) {
-      record(message.method, message.params);
-      const fn = handlers.get(message.method);
-      const callbackId = message.callbackId;
-      if (!fn || callbackId === undefined) return fn !== undefined;
-      // Answered later, as a real host does.
-      void Promise.resolve()
-        .then(() => fn(message.params))
-        .then(
-          (result) => emitter.emit('callback', { callbackId, result }),
-          (e: unknown) => emitter.emit('callback', { callbackId, error: e instanceof Error ? e.message : String(e) }),
-        );
-      return true;
-    },
-    handle(method, fn) {
-      handlers.set(method, fn);
-    },
     on: emitter.on,
     emit: emitter.emit,
     closeWebview: () => record(BRIDGE_METHOD.closeWebview),

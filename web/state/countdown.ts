@@ -27,7 +27,6 @@ export function startCountdown(
   onDone: () => void = () => {},
 ): Countdown {
   const endAt = clock.now() + Math.max(0, seconds) * 1000;
-  let id: number | undefined;
   let stopped = false;
   const tick = (): void => {
     if (stopped) return;
@@ -39,7 +38,7 @@ export function startCountdown(
       onDone();
     }
   };
-  id = clock.setInterval(tick, 1000);
+  const id = clock.setInterval(tick, 1000);
   tick();
   return {
     left: () => secondsLeft(endAt, clock.now()),

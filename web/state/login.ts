@@ -162,6 +162,7 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
 export function safeTargetUrl(target: string | null | undefined, fallback: string = PAGE_PATH.home, origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
   if (!target) return fallback;
   // The URL parser drops tabs and newlines and reads "\\" as "/": "/\t/evil.example" would become "//evil.example".
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   let url: URL;
   let base: URL;

@@ -26,7 +26,7 @@ export function createSystemInfoStore(deps: { fetch: () => Promise<SystemInfo>; 
     deps.fetch().catch((err: unknown) => {
       if (left <= 0) throw err;
       return new Promise<SystemInfo>((resolve, reject) => {
-        deps.clock.setTimeout(() => attempt(left - 1).then(resolve, reject), SYSTEM_INFO_RETRY_MS);
+        deps.clock.setTimeout(() => void attempt(left - 1).then(resolve, reject), SYSTEM_INFO_RETRY_MS);
       });
     });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../../../web/core/clock';
-import { BRIDGE_METHOD, NO_HOST, createBridge, createMemoryBridge, type BridgeWindow } from '../../../web/core/bridge';
-import { invokeHost } from '../../../web/core/bridge-invoke';
+import { BRIDGE_METHOD, createBridge, createMemoryBridge, type BridgeWindow } from '../../../web/core/bridge';
 
 function fakeWindow(extra: Partial<BridgeWindow> = {}, historyLength = 1) {
   const back = vi.fn();
@@ -79,49 +78,20 @@ describe('host bridge (SPEC §2 host webview, §4 events)', () => {
     bridge.dispose();
     expect(win.cgBridgeReceive).toBeUndefined();
   });
-
-  it('invokeHost resolves from the host callback by callbackId, and times out through the clock (SPEC §2)', async () => {
-    const posted: string[] = [];
-    const clock = createManualClock();
-    const { win } = fakeWindow({ CGHostAndroid: { postMessage: (m) => posted.push(m) } });
-    const bridge = createBridge(win);
-    const invoke = <T>(method: string) => invokeHost<T>(bridge, method, undefined, { clock, timeoutMs: 1000 });
-    const ok = invoke<string>('getNetworkType');
-    const sent = JSON.parse(posted[0] ?? '{}') as { callbackId: string };
-    win.cgBridgeReceive?.({ event: 'callback', data: { callbackId: sent.callbackId, result: 'wifi' } });
-    await expect(ok).resolves.toBe('wifi');
-    const failed = invoke('pay');
-    const id2 = (JSON.parse(posted[1] ?? '{}') as { callbackId: string }).callbackId;
-    win.cgBridgeReceive?.(JSON.stringify({ event: 'callback', data: { callbackId: id2, error: 'cancelled' } }));
-    await expect(failed).rejects.toThrow('cancelled');
-    const slow = invoke('login');
-    clock.advance(1000);
-    await expect(slow).rejects.toThrow('timed out');
-    expect(clock.pending()).toBe(0);
-  });
-
-  it('invokeHost rejects at once when there is no host (SPEC §2)', async () => {
-    await expect(invokeHost(createBridge(fakeWindow().win), 'x')).rejects.toThrow(NO_HOST);
-  });
 });
 
 describe('memory bridge (SPEC §2 host twin for tests)', () => {
-  it('records calls and closeWebview, emits events and answers invokeHost from handlers (SPEC §2, §4)', async () => {
+  it('records calls and closeWebview, emits events (SPEC §2, §4)', () => {
     const bridge = createMemoryBridge();
     const backs = vi.fn();
     bridge.on('back', backs);
     bridge.call('vibrate', { ms: 1 });
     bridge.closeWebview();
     bridge.emit('back', { from: 'host' });
-    bridge.handle('getNetworkType', () => '4g');
-    await expect(invokeHost(bridge, 'getNetworkType')).resolves.toBe('4g');
-    await expect(invokeHost(bridge, 'nothing')).rejects.toThrow(NO_HOST);
     expect(bridge.hasHost).toBe(true);
     expect(bridge.sent).toEqual([
       { method: 'vibrate', params: { ms: 1 } },
       { method: 'closeWebview' },
-      { method: 'getNetworkType' },
-      { method: 'nothing' },
     ]);
     expect(backs).toHaveBeenCalledWith({ from: 'host' });
     expect(createMemoryBridge({ hasHost: false }).hasHost).toBe(false);

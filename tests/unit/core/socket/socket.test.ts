@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERR_CODE } from '../../../../web/api/contract';
 import { ApiError } from '../../../../web/core/http/errors';
 import { SOCKET_NOT_OPEN_MSG, SOCKET_STATE } from '../../../../web/core/socket';
-import { resolveSocketUrl } from '../../../../web/core/socket-url';
 import { FakeWebSocket } from './fake-websocket';
 import { socketHarness } from './harness';
 
@@ -114,13 +113,6 @@ describe('socket connect, send, close and events (SPEC §7, §8)', () => {
     off();
     ws.serverMessage('b');
     expect(got).toEqual(['a']);
-  });
-
-  it('resolves a relative socket base against the page origin as ws/wss (SPEC §7 socket prefix)', () => {
-    expect(resolveSocketUrl('/socket/', 'duration', { href: 'https://app.example.com/main/index' })).toBe(
-      'wss://app.example.com/socket/duration',
-    );
-    expect(resolveSocketUrl('ws://ws.example.com/s', '/d', { href: 'https://a/' })).toBe('ws://ws.example.com/s/d');
   });
 
   it('a listener that throws leaves the socket whole: the other listeners hear the message, the heartbeat timer is re-armed, the error surfaces on a microtask', () => {

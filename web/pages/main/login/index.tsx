@@ -19,12 +19,14 @@ export default function LoginPage() {
   const consentId = useId();
   const showPhoneError = model.mobile.value.length > 0 && !model.phoneValid.value;
 
-  const onSubmit = async (e: React.FormEvent) => {
+  const onSubmit = (e: React.FormEvent): void => {
     e.preventDefault();
-    if (await model.submit()) {
+    // submit() reports its own failures (toast, field message) and never rejects.
+    void model.submit().then((ok) => {
+      if (!ok) return;
       disposeLoginModel();
       navigate(target, { replace: true });
-    }
+    });
   };
 
   return (
