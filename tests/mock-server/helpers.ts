@@ -23,6 +23,7 @@ import {
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { signedHeaders as signHeaders } from '../../mock-server/request.ts';
+import { within } from '../wait.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
 export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null } as const;
@@ -183,11 +184,39 @@ export async function login(port: number, mobile: string, areaCode = '86'): Prom
   return r.envelope.data;
 }
 
+/**
+ * A ping answered by the peer's pong (`ws` answers pings itself): frames travel in order both ways, so
+ * once the pong is here the server has handled every message this socket sent before the ping, and
+ * every message the server sent before answering it has been delivered here. Resolves on close too.
+ * This is how a test waits for "everything a clock advance made the server send" without sleeping.
+ */
+export function roundTrip(ws: WebSocket, limitMs = REQUEST_LIMIT_MS): Promise<void> {
+  if (ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+  return within(
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        ws.off('pong', done);
+        ws.off('close', done);
+        resolve();
+      };
+      ws.on('pong', done);
+      ws.on('close', done);
+      ws.ping();
+    }),
+    'a websocket pong',
+    limitMs,
+  );
+}
+
 /** A websocket client with bounded waits for its next message and its close. */
 export interface TestSocket {
   ws: WebSocket;
   next(): Promise<unknown>;
   closed(): Promise<{ code: number; reason: string }>;
+  /** Waits until everything sent before now, both ways, has arrived (see roundTrip). */
+  sync(): Promise<void>;
+  /** Messages received and not yet taken by next(). */
+  pending(): unknown[];
 }
 
 export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMIT_MS): Promise<TestSocket> {
@@ -217,39 +246,29 @@ export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMI
     });
     ws.on('open', () => {
       clearTimeout(timer);
-      const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
-        new Promise((res, rej) => {
-          const t = setTimeout(() => rej(new Error(`${what} within ${limitMs} ms`)), limitMs);
-          p.then(
-            (v) => {
-              clearTimeout(t);
-              res(v);
-            },
-            (e: unknown) => {
-              clearTimeout(t);
-              rej(e instanceof Error ? e : new Error(String(e)));
-            },
-          );
-        });
       resolve({
         ws,
         next: () =>
-          bounded(
+          within(
             new Promise((res) => {
               const queued = queue.shift();
               if (queued !== undefined) res(queued);
               else waiters.push(res);
             }),
-            'no websocket message',
+            `a message on ${urlPath}`,
+            limitMs,
           ),
         closed: () =>
-          bounded(
+          within(
             new Promise((res) => {
               if (closeInfo) res(closeInfo);
               else closeWaiters.push(res);
             }),
-            'websocket not closed',
+            `${urlPath} to close`,
+            limitMs,
           ),
+        sync: () => roundTrip(ws, limitMs),
+        pending: () => [...queue],
       });
     });
   });
