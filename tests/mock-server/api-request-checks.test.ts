@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type ApiEnvelope, type Protocol } from '../../web/api/contract.ts';
-import { apiPath, call, login, rawRequest, signedHeaders, startApp, type Started } from './helpers.ts';
+import { until } from '../wait.ts';
+import { apiPath, call, held, login, rawRequest, serverRoundTrip, signedHeaders, startApp, type Started } from './helpers.ts';
 
 let s: Started;
 beforeAll(async () => {
@@ -188,18 +189,15 @@ describe('latency option', () => {
   it('holds every API answer for latencyMs of server-clock time', async () => {
     const slow = await startApp({ latencyMs: 2_000 });
     try {
-      let done = false;
-      const pending = call(slow.port, PATH.systemInfo).then((r) => {
-        done = true;
-        return r;
-      });
-      // Let the request reach the server, then move the clock short of the latency.
-      await new Promise((r) => setTimeout(r, 100));
+      const timers = slow.clock.pending();
+      const pending = held(call(slow.port, PATH.systemInfo));
+      // The request has reached the server once its wait is a timer on the server clock.
+      await until(() => slow.clock.pending() > timers, 'the answer to wait on the server clock');
       slow.clock.advance(1_999);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(done).toBe(false);
+      await serverRoundTrip(slow.port);
+      expect(pending.answered()).toBe(false);
       slow.clock.advance(1);
-      expect((await pending).envelope.code).toBe(BODY_CODE.success);
+      expect((await pending.answer).envelope.code).toBe(BODY_CODE.success);
     } finally {
       await slow.close();
     }

@@ -20,7 +20,7 @@ import {
 import { pushDurationMessage } from '../../mock-server/game/timelines.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { call, openSocket, startApp, T0, type Started, type TestSocket } from './helpers.ts';
-import { GAME_KEY, gameCall, jtokenFor, MEMBER, openDuration, player, playGame, settle, startPlaying, useScript } from './game-helpers.ts';
+import { GAME_KEY, gameCall, jtokenFor, MEMBER, openDuration, player, playGame, startPlaying, useScript } from './game-helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -50,14 +50,10 @@ async function live(sock: TestSocket, ms: number): Promise<unknown[]> {
   return seen;
 }
 
-function noMessageWithin(sock: TestSocket, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(true), ms);
-    sock.ws.once('message', () => {
-      clearTimeout(t);
-      resolve(false);
-    });
-  });
+/** Nothing was sent: everything the server sent before now has arrived (a round trip), and none of it is unread. */
+async function silent(sock: TestSocket): Promise<unknown[]> {
+  await sock.sync();
+  return sock.pending();
 }
 
 describe('generate_token (SPEC §7: GET, socket prefix)', () => {
@@ -142,7 +138,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     const p = await player(s, MEMBER);
     const sock = await openDuration(s, p);
     s.clock.advance(9_999);
-    expect(await noMessageWithin(sock, 50)).toBe(true);
+    expect(await silent(sock)).toEqual([]);
     s.clock.advance(1);
     expect(await sock.next()).toEqual({ code: 202, msg: 'Your play session is about to time out' });
     s.clock.advance(45_000);
@@ -156,7 +152,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     sock.ws.close();
     const again = await openDuration(s, p);
     s.clock.advance(60_000);
-    expect(await noMessageWithin(again, 50)).toBe(true);
+    expect(await silent(again)).toEqual([]);
     again.ws.close();
   });
 
@@ -190,7 +186,7 @@ describe('heartbeat and drop (SPEC §8 reconnect, §9 heartbeat 25 s, timeout 70
     const p = await player(s, MEMBER);
     const sock = await openDuration(s, p);
     s.clock.advance(29_999);
-    await settle();
+    await sock.sync();
     expect(sock.ws.readyState).toBe(WebSocket.OPEN);
     s.clock.advance(1);
     expect((await sock.closed()).code).toBe(1006);

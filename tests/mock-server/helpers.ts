@@ -273,3 +273,27 @@ export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMI
     });
   });
 }
+
+/** A request the test expects the server to hold: `answered()` says whether its answer has arrived. */
+export interface Held<T> {
+  answer: Promise<T>;
+  answered(): boolean;
+}
+
+export function held<T>(answer: Promise<T>): Held<T> {
+  let done = false;
+  const settled = (): void => {
+    done = true;
+  };
+  answer.then(settled, settled);
+  return { answer, answered: () => done };
+}
+
+/**
+ * A real-time round trip to the server (GET /__health): an answer the server wrote before this
+ * request was handled has been read by now, so a request still not answered afterwards is held.
+ */
+export async function serverRoundTrip(port: number): Promise<void> {
+  const r = await rawRequest(port, { path: '/__health' });
+  if (r.status !== 200) throw new Error(`GET /__health answered ${r.status}`);
+}
