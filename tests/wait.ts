@@ -42,10 +42,13 @@ export async function holds(pred: () => boolean, what: string, ms: number, every
   if (!pred()) throw new Error(`expected ${what} to hold for ${ms} ms`);
 }
 
-/** `p`, or a rejection naming `what` once `limitMs` of real time passed without it settling. */
-export function within<T>(p: Promise<T>, what: string, limitMs = WAIT_LIMIT_MS): Promise<T> {
+/**
+ * `p`, or a rejection naming `what` once `limitMs` of real time passed without it settling
+ * (`what` may be a function, read at that moment, to say what was seen).
+ */
+export function within<T>(p: Promise<T>, what: string | (() => string), limitMs = WAIT_LIMIT_MS): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${limitMs} ms waiting for ${what}`)), limitMs);
+    const timer = setTimeout(() => reject(new Error(`timed out after ${limitMs} ms waiting for ${typeof what === 'string' ? what : what()}`)), limitMs);
     p.then(
       (v) => {
         clearTimeout(timer);

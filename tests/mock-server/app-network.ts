@@ -111,7 +111,7 @@ export function createAppNetwork(): AppNetwork {
           if (activity === before && inflight.size === 0) return;
         }
       };
-      await within(work(), `the app's network to go quiet (${describe()})`, limitMs);
+      await within(work(), () => `the app's network to go quiet (${describe()})`, limitMs);
     },
   };
 }
