@@ -163,7 +163,8 @@ describe('game detail', () => {
     await animationsDone(page);
     await screenshot(page, 'catalogue-preview');
     // From here the page's time moves only when the test moves it: taps have the same time stamp.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    // (A second ahead: the page's time runs on while this call travels, and pauseAt cannot go back.)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
 
     // A drag over 20 px swipes to the next image and does not close: no close is waiting once the tap window is over.
     await page.mouse.move(300, 420);

@@ -294,7 +294,8 @@ export async function pollUntilSeat(page: Page): Promise<string[]> {
   const seen: string[] = [];
   const seat = page.getByRole('dialog', { name: 'Your seat is ready' });
   const position = page.getByTestId('queue-position');
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+  // A second ahead: the page's time runs on while this call travels, and pauseAt cannot go back.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   for (let i = 0; i < 10 && !(await seat.isVisible()); i++) {
     const answered = page.waitForResponse((r) => r.url().includes('/game_queue'));
     await page.clock.runFor(10_000);
