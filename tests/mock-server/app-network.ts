@@ -104,14 +104,17 @@ export function createAppNetwork(): AppNetwork {
     describe,
     track: (fn) => (...args) => inFlight(fn(...args)),
     async quiet(limitMs = REQUEST_LIMIT_MS) {
+      let givenUp = false;
       const work = async (): Promise<void> => {
-        for (;;) {
+        while (!givenUp) {
           const before = activity;
           await round();
           if (activity === before && inflight.size === 0) return;
         }
       };
-      await within(work(), () => `the app's network to go quiet (${describe()})`, limitMs);
+      await within(work(), () => `the app's network to go quiet (${describe()})`, limitMs).finally(() => {
+        givenUp = true;
+      });
     },
   };
 }

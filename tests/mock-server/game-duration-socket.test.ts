@@ -50,12 +50,6 @@ async function live(sock: TestSocket, ms: number): Promise<unknown[]> {
   return seen;
 }
 
-/** Nothing was sent: everything the server sent before now has arrived (a round trip), and none of it is unread. */
-async function silent(sock: TestSocket): Promise<unknown[]> {
-  await sock.sync();
-  return sock.pending();
-}
-
 describe('generate_token (SPEC §7: GET, socket prefix)', () => {
   it('answers a jtoken and its expire_time for the logged-in user', async () => {
     const p = await player(s, MEMBER);
@@ -138,7 +132,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     const p = await player(s, MEMBER);
     const sock = await openDuration(s, p);
     s.clock.advance(9_999);
-    expect(await silent(sock)).toEqual([]);
+    expect(await sock.unread()).toEqual([]);
     s.clock.advance(1);
     expect(await sock.next()).toEqual({ code: 202, msg: 'Your play session is about to time out' });
     s.clock.advance(45_000);
@@ -152,7 +146,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     sock.ws.close();
     const again = await openDuration(s, p);
     s.clock.advance(60_000);
-    expect(await silent(again)).toEqual([]);
+    expect(await again.unread()).toEqual([]);
     again.ws.close();
   });
 

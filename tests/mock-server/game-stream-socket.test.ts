@@ -36,12 +36,6 @@ async function toFull(sock: TestSocket, stepMs = STREAM_PROGRESS_STEP_MS): Promi
   return [await sock.next(), await sock.next(), await sock.next(), await sock.next()];
 }
 
-/** Nothing was sent: everything the server sent before now has arrived (a round trip), and none of it is unread. */
-async function silent(sock: TestSocket): Promise<unknown[]> {
-  await sock.sync();
-  return sock.pending();
-}
-
 /** The row of the session once the server has seen its stream close and hung it up. */
 async function hungUp(p: Player, scId: string): Promise<UserScListResponse['list'][number]> {
   let row: UserScListResponse['list'][number] | undefined;
@@ -63,7 +57,7 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
     const p = await player(s, MEMBER);
     const sock = await openStream(s, await startPlaying(s, p));
     s.clock.advance(STREAM_PROGRESS_STEP_MS - 1);
-    expect(await silent(sock)).toEqual([]);
+    expect(await sock.unread()).toEqual([]);
     const got: unknown[] = [];
     for (let i = 0; i < 4; i++) {
       s.clock.advance(i === 0 ? 1 : STREAM_PROGRESS_STEP_MS);
@@ -85,7 +79,7 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
     s.clock.advance(6000);
     expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
     s.clock.advance(60_000);
-    expect(await silent(sock)).toEqual([]);
+    expect(await sock.unread()).toEqual([]);
     sock.ws.close();
   });
 
@@ -161,7 +155,7 @@ describe('stream events (SPEC §4)', () => {
       expect((await stopGame(p, scId)).envelope.code).toBe(GAME_CODE.sessionNotFound);
     } else {
       // The frame of that same second may follow; no close and no other message.
-      expect((await silent(sock)).filter((m) => (m as { type?: string }).type !== 'frame')).toEqual([]);
+      expect((await sock.unread()).filter((m) => (m as { type?: string }).type !== 'frame')).toEqual([]);
       expect(sock.ws.readyState).toBe(WebSocket.OPEN);
       expect((await list(p)).envelope.data.list.map((r) => r.sc_id)).toEqual([scId]);
       sock.ws.close();

@@ -215,8 +215,8 @@ export interface TestSocket {
   closed(): Promise<{ code: number; reason: string }>;
   /** Waits until everything sent before now, both ways, has arrived (see roundTrip). */
   sync(): Promise<void>;
-  /** Messages received and not yet taken by next(). */
-  pending(): unknown[];
+  /** After a round trip (sync), the messages received and not yet taken by next(): [] when the server sent nothing more. */
+  unread(): Promise<unknown[]>;
 }
 
 export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMIT_MS): Promise<TestSocket> {
@@ -268,7 +268,10 @@ export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMI
             limitMs,
           ),
         sync: () => roundTrip(ws, limitMs),
-        pending: () => [...queue],
+        unread: async () => {
+          await roundTrip(ws, limitMs);
+          return [...queue];
+        },
       });
     });
   });
