@@ -28,19 +28,32 @@
  *   includes it — the definition of the SDK's tracker (docs/stream-stats.md).
  *   Checked: the server counted exactly as many inputs as keys were pressed.
  */
-import path from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { LevelConfig } from '../web/api/contract.ts';
 import { createApp, type MockApp } from '../mock-server/app.ts';
-import { loadWrtc } from '../mock-server/stream/native.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR, logIn, waitForAppShell } from '../tests/e2e/harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR, LANDSCAPE, logIn, waitForAppShell } from '../tests/e2e/harness.ts';
 import { loadWindow, mean, quantile, sleep, type LoadWindow } from './stream-util.ts';
+import {
+  closeMenu,
+  connections,
+  frameCodeBundle,
+  framesSince,
+  initScript,
+  mockCall,
+  openMenu,
+  overlayTexts,
+  pageNow,
+  pageStats,
+  recordServerPcs,
+  senderStats,
+  serverFigures,
+  waitPlaying,
+  type FrameRec,
+} from './stream-browser-probes.ts';
 
 export const MEMBER_MOBILE = '13800000001';
 export const GAME_PATH = '/submodules/game/game/index?game_id=1';
-const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
 /** An input not in a presented frame this long after its key counts as lost. */
 const MAX_LATENCY_MS = 5_000;
 /** One clarity's switch, window and latency run take about 15 s; beyond this the page is taken as frozen. */
@@ -101,202 +114,6 @@ export interface BrowserResult {
   chromium: string;
   /** Set when the run stopped early (the browser died, a step timed out): what was measured before is kept. */
   failure: string | null;
-}
-
-interface PageStats {
-  framesDecoded: number;
-  bytesReceived: number;
-  framesDropped: number;
-  totalDecodeTime: number;
-  width: number;
-  height: number;
-  timestamp: number;
-}
-
-/** The page instrumentation (see the file comment); `frameCode` is the product's frame-code module as an IIFE. */
-function initScript(frameCode: string): string {
-  return `${frameCode}
-(() => {
-  const FC = __benchFrameCode;
-  const B = (globalThis.__bench = { pcs: [], frames: [], keys: [], firstFrameAt: null, playingAt: null });
-  const playing = new MutationObserver(() => {
-    if (document.querySelector('.gs')?.getAttribute('data-phase') !== 'playing' || document.querySelector('.gs-loading')) return;
-    B.playingAt = performance.now();
-    playing.disconnect();
-  });
-  playing.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
-  const Orig = globalThis.RTCPeerConnection;
-  if (Orig) {
-    globalThis.RTCPeerConnection = class extends Orig {
-      constructor(...a) { super(...a); B.pcs.push(this); }
-    };
-  }
-  for (const type of ['keydown', 'keyup']) {
-    addEventListener(type, (e) => { if (!e.repeat) B.keys.push([performance.now(), type, e.code]); }, true);
-  }
-  // The SDK's presenter (web/game/video-presenter.ts) reads the frame code of every presented frame by drawing the
-  // code's corner into a FRAME_CODE_COLS x FRAME_CODE_ROWS canvas and calling getImageData on it. Decoding the very
-  // pixels it gets, at the moment it gets them, times the frames the SDK itself sees, with no readback of our own
-  // (which would add main-thread work and delay the SDK's callback).
-  const getImageData = CanvasRenderingContext2D.prototype.getImageData;
-  CanvasRenderingContext2D.prototype.getImageData = function (...args) {
-    const img = getImageData.apply(this, args);
-    try {
-      const c = this.canvas;
-      if (c && c.width === FC.FRAME_CODE_COLS && c.height === FC.FRAME_CODE_ROWS && args[2] === FC.FRAME_CODE_COLS && args[3] === FC.FRAME_CODE_ROWS) {
-        const t = performance.now();
-        const code = FC.frameCodeFromPixels(img.data);
-        if (B.firstFrameAt === null) B.firstFrameAt = t;
-        B.frames.push([t, code ? code.frame : -1, code ? code.inputSeq : -1]);
-        if (B.frames.length > 30000) B.frames.splice(0, 15000);
-      }
-    } catch (e) {
-      B.error = String(e);
-    }
-    return img;
-  };
-})();`;
-}
-
-async function frameCodeBundle(root: string): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(root, 'web/api/frame-code.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: '__benchFrameCode',
-    write: false,
-    target: 'es2022',
-  });
-  return out.outputFiles[0]?.text ?? '';
-}
-
-async function mockCall(base: string, session: string, what: string, data?: unknown): Promise<unknown> {
-  const url = new URL(`/__mock/${what}`, base);
-  url.searchParams.set('session', session);
-  const res = await fetch(url, {
-    method: data === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
-    signal: AbortSignal.timeout(5_000),
-  });
-  if (!res.ok) throw new Error(`/__mock/${what} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-interface ServerFigures {
-  ticks: number;
-  framesSent: number;
-  frameCostMs: number;
-  inputs: number;
-  inputSeq: number;
-  at: number;
-}
-
-async function serverFigures(base: string, session: string): Promise<ServerFigures> {
-  const net = (await mockCall(base, session, 'network')) as { streams: (ServerFigures & { status: string; viewers: number })[] };
-  const s = net.streams.find((x) => x.viewers > 0) ?? net.streams[net.streams.length - 1];
-  if (!s) throw new Error('the mock session has no game stream');
-  return { ticks: s.ticks, framesSent: s.framesSent, frameCostMs: s.frameCostMs, inputs: s.inputs, inputSeq: s.inputSeq, at: performance.now() };
-}
-
-/** The SDK's live connection's inbound video counters. */
-async function pageStats(page: Page): Promise<PageStats | null> {
-  return page.evaluate(async () => {
-    const B = (globalThis as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
-    const pc = [...B.pcs].reverse().find((p) => p.connectionState === 'connected');
-    if (!pc) return null;
-    const report = await pc.getStats();
-    let out: PageStats | null = null;
-    report.forEach((r: Record<string, unknown>) => {
-      if (r['type'] !== 'inbound-rtp' || r['kind'] !== 'video') return;
-      out = {
-        framesDecoded: Number(r['framesDecoded'] ?? 0),
-        bytesReceived: Number(r['bytesReceived'] ?? 0),
-        framesDropped: Number(r['framesDropped'] ?? 0),
-        totalDecodeTime: Number(r['totalDecodeTime'] ?? 0),
-        width: Number(r['frameWidth'] ?? 0),
-        height: Number(r['frameHeight'] ?? 0),
-        timestamp: Number(r['timestamp'] ?? 0),
-      };
-    });
-    return out;
-  });
-}
-
-interface SenderStats {
-  framesEncoded: number;
-  totalEncodeTime: number;
-  limitation: string;
-  availableKbps: number;
-  at: number;
-}
-
-/** The mock cloud's peer connections (this process): every one the stream makes is remembered while part 3 runs. */
-const serverPcs: RTCPeerConnection[] = [];
-
-function recordServerPcs(): () => void {
-  const wrtc = loadWrtc() as { RTCPeerConnection: typeof RTCPeerConnection };
-  const Orig = wrtc.RTCPeerConnection;
-  wrtc.RTCPeerConnection = class extends Orig {
-    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-      super(...args);
-      serverPcs.push(this);
-    }
-  };
-  return () => {
-    wrtc.RTCPeerConnection = Orig;
-    serverPcs.length = 0;
-  };
-}
-
-async function senderStats(): Promise<SenderStats | null> {
-  const pc = [...serverPcs].reverse().find((p) => p.connectionState === 'connected');
-  if (!pc) return null;
-  const out: SenderStats = { framesEncoded: 0, totalEncodeTime: 0, limitation: '', availableKbps: Number.NaN, at: performance.now() };
-  (await pc.getStats()).forEach((r: Record<string, unknown>) => {
-    if (r['type'] === 'candidate-pair' && r['nominated'] === true && typeof r['availableOutgoingBitrate'] === 'number') out.availableKbps = r['availableOutgoingBitrate'] / 1000;
-    if (r['type'] !== 'outbound-rtp' || r['kind'] !== 'video') return;
-    out.framesEncoded = Number(r['framesEncoded'] ?? 0);
-    out.totalEncodeTime = Number(r['totalEncodeTime'] ?? 0);
-    out.limitation = String(r['qualityLimitationReason'] ?? '');
-  });
-  return out;
-}
-
-/** A frame the SDK saw presented: [performance.now(), frame code's frame or -1, its input_seq or -1]. */
-type FrameRec = [number, number, number];
-
-async function framesSince(page: Page, t: number): Promise<FrameRec[]> {
-  return page.evaluate((since) => (globalThis as unknown as { __bench: { frames: FrameRec[] } }).__bench.frames.filter((f) => f[0] >= since), t);
-}
-
-const pageNow = (page: Page): Promise<number> => page.evaluate(() => performance.now());
-/** RTCPeerConnections the page has made so far: one more means the SDK reconnected the stream. */
-const connections = (page: Page): Promise<number> => page.evaluate(() => (globalThis as unknown as { __bench: { pcs: unknown[] } }).__bench.pcs.length);
-
-async function overlayTexts(page: Page): Promise<{ fps: string; bitrate: string; input: string }> {
-  // No named helper functions inside: tsx's keepNames would reference a __name the page does not have.
-  const [fps, bitrate, input] = await page.evaluate(() =>
-    ['fps', 'bitrateKbps', 'inputLatencyMs'].map((stat) => document.querySelector(`[data-stat="${stat}"] dd span`)?.textContent?.trim() ?? ''),
-  );
-  return { fps: fps ?? '', bitrate: bitrate ?? '', input: input ?? '' };
-}
-
-async function openMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Game menu' }).click();
-  await page.getByRole('dialog', { name: 'Game menu' }).waitFor();
-}
-
-async function closeMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Close menu' }).click();
-  await page.getByRole('dialog', { name: 'Game menu' }).waitFor({ state: 'detached' });
-}
-
-async function waitPlaying(page: Page, timeoutMs = 20_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
-    timeout: timeoutMs,
-    polling: 20,
-  });
 }
 
 interface Ctx {

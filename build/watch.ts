@@ -133,7 +133,12 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
   // Loaded here, not at the top, so `npm run build` never loads the mock server.
   const { createApp } = await import('../mock-server/app.ts');
   const app = createApp({ distDir: opts.outDir, runtimeConfig: opts.config, log: (line) => log(`[mock] ${line}`) });
-  const listening = await app.listen(port, host);
+  const listening = await app.listen(port, host).catch(async (err: unknown) => {
+    // The port was taken: leave nothing running behind the error (a caller may try another port).
+    await ctx.dispose();
+    await reload.close();
+    throw err;
+  });
   const url = listening.url.endsWith('/') ? listening.url : `${listening.url}/`;
   log(`[dev] app on ${url}  (live reload ${reload.url})`);
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PageError } from './harness.ts';
+import { animationsDone, logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PageError } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -27,18 +27,19 @@ describe('home feed (home_list)', () => {
     const box = await carousel.boundingBox();
     if (!box) throw new Error('no carousel box');
     const y = box.y + box.height / 2;
-    await page.evaluate(
-      async ({ x0, x1, y }) => {
-        const el = document.querySelector('.carousel__track') as HTMLElement;
+    const track = page.locator('.carousel__track');
+    await track.evaluate(
+      (el, { x0, x1, y }) => {
         const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: y });
         el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(x0)] }));
         el.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch((x0 + x1) / 2)] }));
         el.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(x1)] }));
-        await new Promise((r) => setTimeout(r, 30));
-        el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [] }));
       },
       { x0: box.x + box.width - 30, x1: box.x + 40, y },
     );
+    // The finger is lifted once the drag has rendered (the track follows it, without a transition).
+    await page.waitForFunction(() => (document.querySelector('.carousel__track') as HTMLElement | null)?.style.transition === 'none');
+    await track.evaluate((el) => el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [] })));
     await carousel.getByRole('button', { name: 'Slide 2' }).and(page.locator('[aria-current=true]')).waitFor();
 
     const first = page.locator('.hsection .gcard').first();
@@ -59,12 +60,13 @@ describe('home feed (home_list)', () => {
     if (!b) throw new Error('no card box');
     await page.mouse.move(b.x + b.width / 2, b.y + 40);
     await page.mouse.down();
-    await page.waitForTimeout(500);
-    await page.mouse.up();
+    // Held until the long press fires (the sheet opens while the finger is still down).
     const sheet = page.getByRole('dialog');
     await sheet.getByRole('button', { name: 'Open details' }).waitFor();
+    await page.mouse.up();
     await sheet.getByRole('button', { name: 'Play now' }).waitFor();
-    expect(page.url()).toBe(e2e.server.url); // the long press did not also open the card
+    // The click that follows the release was swallowed: the card did not also open.
+    expect(await page.evaluate(() => location.href)).toBe(e2e.server.url);
     await screenshot(page, 'catalogue-action-sheet');
     await sheet.getByRole('button', { name: 'Open details' }).click();
     await page.waitForURL(/\/submodules\/game\/detail\/index\?game_id=\d+$/);
@@ -142,7 +144,10 @@ describe('game list', () => {
 
 describe('game detail', () => {
   it('shows the game and opens the screenshot preview, which a tap closes and a drag does not', async () => {
-    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/submodules/game/detail/index?game_id=1' });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+    // The page's clock, so the preview's 300 ms tap window is moved by the test, not waited out.
+    await page.clock.install();
+    await page.goto('/submodules/game/detail/index?game_id=1');
     await waitForAppShell(page);
     await page.getByRole('heading', { name: 'Starfall Odyssey', level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Similar games' }).waitFor();
@@ -155,29 +160,33 @@ describe('game detail', () => {
     const preview = page.getByRole('dialog', { name: /Starfall Odyssey: image 1 of/ });
     await preview.waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
-    await page.waitForTimeout(200);
+    await animationsDone(page);
     await screenshot(page, 'catalogue-preview');
+    // From here the page's time moves only when the test moves it: taps have the same time stamp.
+    // (A second ahead: the page's time runs on while this call travels, and pauseAt cannot go back.)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
 
-    // A drag over 20 px swipes to the next image and does not close.
+    // A drag over 20 px swipes to the next image and does not close: no close is waiting once the tap window is over.
     await page.mouse.move(300, 420);
     await page.mouse.down();
     await page.mouse.move(200, 422, { steps: 5 });
     await page.mouse.move(100, 424, { steps: 5 });
     await page.mouse.up();
     await page.getByRole('dialog', { name: /image 2 of/ }).waitFor();
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
     expect(await page.getByRole('dialog').count()).toBe(1);
 
-    // Double tap zooms to 2×.
+    // Double tap zooms to 2×, and closes nothing.
     await page.touchscreen.tap(195, 420);
-    await page.waitForTimeout(80);
     await page.touchscreen.tap(195, 420);
     await expect.poll(() => page.locator('.preview img[data-scale="2"]').count()).toBe(1);
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
     expect(await page.getByRole('dialog').count()).toBe(1);
 
-    // A single tap closes it, and scrolling comes back.
+    // A single tap closes it once the double-tap window is over, and scrolling comes back.
     await page.touchscreen.tap(195, 420);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await page.clock.runFor(300);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
     expect(errors).toEqual([]);
@@ -195,7 +204,8 @@ describe('game detail', () => {
     expect(await player.locator('video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
     await player.getByRole('button', { name: 'Playback speed 1.5×' }).waitFor();
     await player.getByRole('button', { name: 'Playback speed 1.5×' }).click();
-    await page.waitForTimeout(300);
+    await player.getByRole('group', { name: 'Playback speed' }).waitFor();
+    await animationsDone(page);
     await screenshot(page, 'catalogue-video-controls');
     await player.getByRole('group', { name: 'Playback speed' }).getByRole('button', { name: '1.5×' }).click();
 

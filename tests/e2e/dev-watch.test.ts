@@ -4,7 +4,6 @@
  * dist and the open page reloads itself with the new code.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -20,25 +19,26 @@ const logs: string[] = [];
 
 const entry = (text: string): string => `document.getElementById('root')!.textContent = ${JSON.stringify(text)};\n`;
 
-/** Two free ports in a row: the app on `port`, live reload on `port + 1`. */
-async function freePortPair(): Promise<number> {
-  const isFree = (port: number): Promise<boolean> =>
-    new Promise((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-  for (let i = 0; i < 50; i++) {
+/**
+ * watch() on a random pair of ports (the app on `port`, live reload on `port + 1`). Probing ports
+ * and binding later raced with every other process on the machine; this binds, and when a port
+ * was taken takes another pair (watch() leaves nothing running when it fails).
+ */
+async function startDev(): Promise<WatchHandle> {
+  for (let attempt = 1; ; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 30_000);
-    if ((await isFree(port)) && (await isFree(port + 1))) return port;
+    try {
+      return await watch({ root, entry: 'main.ts', outDir: 'dist', routePaths: ['/'], publicDir: null, port, log: (l) => logs.push(l) });
+    } catch (err) {
+      if (attempt >= 10 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
   }
-  throw new Error('no two free ports in a row');
 }
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'cg-dev-'));
   await writeFile(path.join(root, 'main.ts'), entry('first build'));
-  dev = await watch({ root, entry: 'main.ts', outDir: 'dist', routePaths: ['/'], publicDir: null, port: await freePortPair(), log: (l) => logs.push(l) });
+  dev = await startDev();
   browser = await launchBrowser();
 }, 60_000);
 

@@ -9,39 +9,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PhonePage } from './harness.ts';
+import { until as waitUntil } from '../wait.ts';
+import { gamePath, gameScreen, LANDSCAPE, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 const e2e = useServerAndBrowser();
-let n = 0;
+const gs = gameScreen(e2e, 'stream');
 
 const STARFALL = 1; // tagged RPG: the shooter
 const NEON_DRIFT = 2; // tagged Racing: the racer
-const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+/** At 1× pixels: the picture is what is measured here, and decoding it costs less. */
+const STREAM_LANDSCAPE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
 const STREAM = '[data-testid="game-stream"]';
 
-async function control(session: string, path: string, data?: unknown, method = data === undefined ? 'GET' : 'POST'): Promise<Record<string, unknown>> {
-  const url = new URL(`/__mock/${path}`, e2e.server.url);
-  url.searchParams.set('session', session);
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
-  expect(res.ok, await res.clone().text()).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 /** Logged in (a member: ultra clarity by default), on the game screen of `gameId`, the stream at 100 %. */
-async function playing(gameId: number, scenario: unknown = { name: 'play-now' }): Promise<PhonePage & { session: string }> {
-  const session = `stream-${process.pid}-${++n}-${Date.now()}`;
-  await control(session, 'scenario', scenario);
-  const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
-  const path = `/submodules/game/game/index?game_id=${gameId}`;
-  await phone.page.goto(new URL(`/main/login/index?mock_session=${session}&targetUrl=${encodeURIComponent(path)}`, e2e.server.url).href);
-  await waitForAppShell(phone.page);
-  await phone.page.getByLabel('Phone number').waitFor();
-  await logIn(phone.page, '13800000001', { sendCode: false });
-  await phone.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
-    timeout: 20_000,
-  });
-  return { ...phone, session };
-}
+const playing = (gameId: number, scenario: string | Record<string, unknown> = 'play-now'): Promise<SessionPage> =>
+  gs.playing(scenario, gameId, { context: STREAM_LANDSCAPE, clock: false });
 
 interface Shown {
   width: number;
@@ -68,15 +50,12 @@ function shown(page: Page): Promise<Shown> {
   }, STREAM);
 }
 
-/** Waits until what the player is shown satisfies `ok`. */
+/** Waits until what the player is shown satisfies `ok`; answers what was shown then. */
 async function until(page: Page, ok: (s: Shown) => boolean, what: string, timeoutMs = 10_000): Promise<Shown> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await shown(page);
-    if (ok(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
-    await page.waitForTimeout(50);
-  }
+  let last: Shown | undefined;
+  await waitUntil(async () => ok((last = await shown(page))), what, timeoutMs, () => JSON.stringify(last), 50);
+  if (!last) throw new Error(`nothing shown while waiting for ${what}`);
+  return last;
 }
 
 async function openMenu(page: Page): Promise<void> {
@@ -166,12 +145,12 @@ describe('the real stream (issue 7)', () => {
     const p = await playing(STARFALL);
     await p.page.clock.install();
     const before = await until(p.page, (s) => s.frame > 0, 'frames');
-    await control(p.session, 'network', { stall: true });
+    await gs.mock(p.session, 'network', { stall: true });
     // No frame for 10 s (STREAM_STALL_MS) is a lost stream: run the page clock past it.
     await p.page.clock.runFor(11_000);
     await p.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'reconnecting', undefined, { timeout: 10_000 });
     await screenshot(p.page, 'stream-reconnecting');
-    await control(p.session, 'network', undefined, 'DELETE');
+    await gs.mock(p.session, 'network', undefined, 'DELETE');
     await p.page.clock.runFor(5_000);
     await p.page.waitForFunction(() => document.querySelector('.gs')?.getAttribute('data-phase') === 'playing' && !document.querySelector('.gs-loading'), undefined, {
       timeout: 20_000,
@@ -179,21 +158,14 @@ describe('the real stream (issue 7)', () => {
     // The same game: its frame count went on from where it was, it did not start again.
     const after = await until(p.page, (s) => s.frame > before.frame + 30, 'frames after the reconnect');
     expect(after.width).toBeGreaterThan(0);
-    const net = await control(p.session, 'network');
+    const net = await gs.mock(p.session, 'network');
     expect((net['streams'] as Array<{ framesDropped: number }>)[0]?.framesDropped).toBeGreaterThan(0);
     await p.close();
   });
 
   it('a WebRTC connection that cannot be made ends with a clear message, never a spinner forever', async () => {
-    const session = `stream-fail-${process.pid}-${++n}`;
-    await control(session, 'scenario', { scenario: { game: { play: { code: 200 }, progress: { stallAt: 30 } } } });
-    const p = await newPhonePage(e2e.browser, e2e.server.url, { context: LANDSCAPE, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
-    await p.page.clock.install();
-    const path = `/submodules/game/game/index?game_id=${STARFALL}`;
-    await p.page.goto(new URL(`/main/login/index?mock_session=${session}&targetUrl=${encodeURIComponent(path)}`, e2e.server.url).href);
-    await waitForAppShell(p.page);
-    await p.page.getByLabel('Phone number').waitFor();
-    await logIn(p.page, '13800000001', { sendCode: false });
+    const p = await gs.open({ scenario: { game: { play: { code: 200 }, progress: { stallAt: 30 } } } }, { context: STREAM_LANDSCAPE });
+    await gs.enter(p, gamePath(STARFALL));
     await p.page.getByText('30%').waitFor({ timeout: 15_000 });
     await p.page.clock.runFor(61_000);
     await p.page.getByTestId('end-reason').waitFor({ timeout: 10_000 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_CODE, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type ApiEnvelope, type Protocol } from '../../web/api/contract.ts';
-import { apiPath, call, login, rawRequest, signedHeaders, startApp, type Started } from './helpers.ts';
+import { BODY_CODE, ENDPOINT_METHOD, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type ApiEnvelope, type Protocol } from '../../web/api/contract.ts';
+import { until } from '../wait.ts';
+import { apiPath, call, held, login, rawRequest, serverRoundTrip, signedHeaders, startApp, type Started } from './helpers.ts';
 
 let s: Started;
 beforeAll(async () => {
@@ -149,11 +150,16 @@ describe('paths and methods', () => {
     }
   });
 
-  it('the wrong method answers 40500 with HTTP 405 and says which to use', async () => {
-    const r = await call(s.port, PATH.systemInfo, { method: 'GET' });
-    expect(r.status).toBe(405);
-    expect(r.headers['allow']).toBe('POST');
-    expect(r.envelope).toMatchObject({ code: BODY_CODE.methodNotAllowed, msg: expect.stringContaining('use POST') as unknown });
+  // Game calls live under the game base (their paths have no folder).
+  it.each(Object.values(PATH).map((path) => [path, ENDPOINT_METHOD[path]] as const))('%s: the other method than %s answers 40500 (HTTP 405, Allow), its own does not', async (path, method) => {
+    const game = !path.includes('/');
+    const wrong = await call(s.port, path, { method: method === 'GET' ? 'POST' : 'GET', game });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers['allow']).toBe(method);
+    expect(wrong.envelope).toMatchObject({ code: BODY_CODE.methodNotAllowed, msg: expect.stringContaining(`use ${method}`) as unknown });
+    const right = await call(s.port, path, { method, game });
+    expect(right.status).toBe(200);
+    expect(right.envelope.code).not.toBe(BODY_CODE.methodNotAllowed);
   });
 
   it('malformed percent-encoding in GET pairs answers 40000, never a crash', async () => {
@@ -188,18 +194,15 @@ describe('latency option', () => {
   it('holds every API answer for latencyMs of server-clock time', async () => {
     const slow = await startApp({ latencyMs: 2_000 });
     try {
-      let done = false;
-      const pending = call(slow.port, PATH.systemInfo).then((r) => {
-        done = true;
-        return r;
-      });
-      // Let the request reach the server, then move the clock short of the latency.
-      await new Promise((r) => setTimeout(r, 100));
+      const timers = slow.clock.pending();
+      const pending = held(call(slow.port, PATH.systemInfo));
+      // The request has reached the server once its wait is a timer on the server clock.
+      await until(() => slow.clock.pending() > timers, 'the answer to wait on the server clock');
       slow.clock.advance(1_999);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(done).toBe(false);
+      await serverRoundTrip(slow.port);
+      expect(pending.answered()).toBe(false);
       slow.clock.advance(1);
-      expect((await pending).envelope.code).toBe(BODY_CODE.success);
+      expect((await pending.answer).envelope.code).toBe(BODY_CODE.success);
     } finally {
       await slow.close();
     }

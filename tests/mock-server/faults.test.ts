@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { callIn, json } from './control-helpers.ts';
-import { apiPath, rawRequest, signedHeaders, startApp, type Started } from './helpers.ts';
+import { until } from '../wait.ts';
+import { apiPath, held, rawRequest, serverRoundTrip, signedHeaders, startApp, type Held, type Started } from './helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -23,9 +24,11 @@ function systemInfoRaw(timeoutMs?: number): ReturnType<typeof rawRequest> {
   return rawRequest(s.port, { method: 'POST', path, headers, body: '{}', timeoutMs });
 }
 
-/** Resolve when the promise settles within `ms` real time, else undefined. */
-function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
+/** Once the request in flight has taken the pending fault (the server has it), answers whether it is still unanswered. */
+async function stillHeld<T>(h: Held<T>): Promise<boolean> {
+  await until(async () => (await json<{ faults: unknown[] }>(s.port, 'GET', '/__mock/faults?session=qa')).body.faults.length === 0, 'the request to take its fault');
+  await serverRoundTrip(s.port);
+  return !h.answered();
 }
 
 describe('faults: the next N matching API requests misbehave on purpose (SPEC §8 error paths)', () => {
@@ -57,29 +60,31 @@ describe('faults: the next N matching API requests misbehave on purpose (SPEC §
   it('delay: waits on the session clock, so with a virtual clock the answer comes when QA advances it (SPEC §9 request timeout)', async () => {
     await json(s.port, 'POST', '/__mock/clock?session=qa', { virtual: true });
     await fault({ delayMs: 120_000 });
-    const pending = systemInfoRaw(10_000);
-    expect(await settledWithin(pending, 150)).toBeUndefined();
+    const pending = held(systemInfoRaw(10_000));
+    expect(await stillHeld(pending)).toBe(true);
     await json(s.port, 'POST', '/__mock/clock?session=qa', { advanceMs: 119_999 });
-    expect(await settledWithin(pending, 100)).toBeUndefined();
+    expect(await stillHeld(pending)).toBe(true);
     await json(s.port, 'POST', '/__mock/clock?session=qa', { advanceMs: 1 });
-    const r = await pending;
+    const r = await pending.answer;
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text)).toMatchObject({ code: BODY_CODE.success });
   });
 
   it('delay on the app clock when the session is not virtual; a reset releases a waiting request', async () => {
     await fault({ delayMs: 5_000 });
-    const pending = systemInfoRaw();
-    expect(await settledWithin(pending, 100)).toBeUndefined();
-    s.clock.advance(5_000);
-    expect((await pending).status).toBe(200);
+    const pending = held(systemInfoRaw());
+    expect(await stillHeld(pending)).toBe(true);
+    s.clock.advance(4_999);
+    expect(await stillHeld(pending)).toBe(true);
+    s.clock.advance(1);
+    expect((await pending.answer).status).toBe(200);
 
     await fault({ delayMs: 60_000, status: 504 });
-    const held = systemInfoRaw();
-    expect(await settledWithin(held, 100)).toBeUndefined();
+    const waiting = held(systemInfoRaw());
+    expect(await stillHeld(waiting)).toBe(true);
     await json(s.port, 'POST', '/__mock/reset?session=qa');
     // The reset ends the wait; the fault was already taken, so it still answers 504.
-    expect((await held).status).toBe(504);
+    expect((await waiting.answer).status).toBe(504);
   });
 
   it('drop: the connection is destroyed without an answer (SPEC §8 network failure), and the server keeps serving', async () => {

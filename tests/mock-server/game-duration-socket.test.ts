@@ -19,7 +19,7 @@ import { DEFAULT_CHARGE_PER_MINUTE, JTOKEN_TTL_MS } from '../../mock-server/limi
 import { pushDurationMessage } from '../../mock-server/game/timelines.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { call, openSocket, startApp, T0, type Started, type TestSocket } from './helpers.ts';
-import { GAME_KEY, gameCall, jtokenFor, MEMBER, openDuration, player, playGame, settle, startPlaying, useScript } from './game-helpers.ts';
+import { GAME_KEY, gameCall, jtokenFor, MEMBER, openDuration, player, playGame, startPlaying, useScript } from './game-helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -47,16 +47,6 @@ async function live(sock: TestSocket, ms: number): Promise<unknown[]> {
     for (let m = await sock.next(); !isHeartbeat(m); m = await sock.next()) seen.push(m);
   }
   return seen;
-}
-
-function noMessageWithin(sock: TestSocket, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(true), ms);
-    sock.ws.once('message', () => {
-      clearTimeout(t);
-      resolve(false);
-    });
-  });
 }
 
 describe('generate_token (SPEC §7: GET, socket prefix)', () => {
@@ -141,7 +131,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     const p = await player(s, MEMBER);
     const sock = await openDuration(s, p);
     s.clock.advance(9_999);
-    expect(await noMessageWithin(sock, 50)).toBe(true);
+    expect(await sock.unread()).toEqual([]);
     s.clock.advance(1);
     expect(await sock.next()).toEqual({ code: 202, msg: 'Your play session is about to time out' });
     s.clock.advance(45_000);
@@ -155,7 +145,7 @@ describe('scripted duration messages (SPEC §4)', () => {
     sock.ws.close();
     const again = await openDuration(s, p);
     s.clock.advance(60_000);
-    expect(await noMessageWithin(again, 50)).toBe(true);
+    expect(await again.unread()).toEqual([]);
     again.ws.close();
   });
 
@@ -189,7 +179,7 @@ describe('heartbeat and drop (SPEC §8 reconnect, §9 heartbeat 25 s, timeout 70
     const p = await player(s, MEMBER);
     const sock = await openDuration(s, p);
     s.clock.advance(29_999);
-    await settle();
+    await sock.sync();
     expect(sock.ws.readyState).toBe(WebSocket.OPEN);
     s.clock.advance(1);
     expect((await sock.closed()).code).toBe(1006);

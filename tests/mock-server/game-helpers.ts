@@ -99,10 +99,5 @@ export async function openStream(s: Started, scId: string): Promise<TestSocket> 
   return sock;
 }
 
-/** Let socket messages and timers fired by a clock advance reach the test (real-time round trip). */
-export function settle(ms = 30): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Header to call in another session. */
 export const inSession = (name: string): Record<string, string> => ({ [HEADER.mockSession]: name });

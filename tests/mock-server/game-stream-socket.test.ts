@@ -3,6 +3,7 @@
  * stalling, frames and input, the stream events 43000/43001/43100/45001/54001, and taking a queue seat by connecting.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   GAME_CODE,
   HANGUP_MINUTE_MS,
@@ -16,8 +17,9 @@ import {
 import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
+import { until } from '../wait.ts';
 import { openSocket, startApp, type Started, type TestSocket } from './helpers.ts';
-import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, settle, startPlaying, useScript, type Player } from './game-helpers.ts';
+import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -34,14 +36,20 @@ async function toFull(sock: TestSocket, stepMs = STREAM_PROGRESS_STEP_MS): Promi
   return [await sock.next(), await sock.next(), await sock.next(), await sock.next()];
 }
 
-function silentFor(sock: TestSocket, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(true), ms);
-    sock.ws.once('message', () => {
-      clearTimeout(t);
-      resolve(false);
-    });
-  });
+/** The row of the session once the server has seen its stream close and hung it up. */
+async function hungUp(p: Player, scId: string): Promise<UserScListResponse['list'][number]> {
+  let row: UserScListResponse['list'][number] | undefined;
+  await until(
+    async () => {
+      row = (await list(p)).envelope.data.list.find((r) => r.sc_id === scId);
+      return (row?.hang_up_end_time ?? 0) > 0;
+    },
+    `${scId} hung up`,
+    5_000,
+    () => JSON.stringify(row),
+  );
+  if (!row) throw new Error(`${scId} not listed`);
+  return row;
 }
 
 describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, stream received 100)', () => {
@@ -49,7 +57,7 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
     const p = await player(s, MEMBER);
     const sock = await openStream(s, await startPlaying(s, p));
     s.clock.advance(STREAM_PROGRESS_STEP_MS - 1);
-    expect(await silentFor(sock, 50)).toBe(true);
+    expect(await sock.unread()).toEqual([]);
     const got: unknown[] = [];
     for (let i = 0; i < 4; i++) {
       s.clock.advance(i === 0 ? 1 : STREAM_PROGRESS_STEP_MS);
@@ -71,7 +79,7 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
     s.clock.advance(6000);
     expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
     s.clock.advance(60_000);
-    expect(await silentFor(sock, 50)).toBe(true);
+    expect(await sock.unread()).toEqual([]);
     sock.ws.close();
   });
 
@@ -97,7 +105,7 @@ describe('frames and input', () => {
     sock.ws.send(JSON.stringify({ type: 'input', seq: 3, device: 'touch', x: 0.4, y: 0.6, action: 'down' }));
     // A QA client may leave seq out: the input counts, the sequence does not move.
     sock.ws.send(JSON.stringify({ type: 'input', device: 'mouse', action: 'move', dx: 4, dy: -2 }));
-    await settle();
+    await sock.sync();
     s.clock.advance(1000);
     expect(await sock.next()).toMatchObject({ type: 'frame', frame: 2, input_seq: 3, inputs: 4, last_input: 'mouse' });
     sock.ws.close();
@@ -130,7 +138,7 @@ describe('stream events (SPEC §4)', () => {
     [43001, false],
     [43100, false],
     [45001, false],
-  ] as Array<[StreamEventCode, boolean]>)('%i at its time after 100 %%; ends the session: %s', async (code, ends) => {
+  ] as Array<[StreamEventCode, boolean]>)('%i at its time after progress 100; ends the session: %s', async (code, ends) => {
     useScript(s, { stream: [{ atMs: 5000, code }] });
     const p = await player(s, MEMBER);
     const scId = await startPlaying(s, p);
@@ -146,7 +154,9 @@ describe('stream events (SPEC §4)', () => {
       expect((await sock.closed()).code).toBe(1000);
       expect((await stopGame(p, scId)).envelope.code).toBe(GAME_CODE.sessionNotFound);
     } else {
-      await settle();
+      // The frame of that same second may follow; no close and no other message.
+      expect((await sock.unread()).filter((m) => (m as { type?: string }).type !== 'frame')).toEqual([]);
+      expect(sock.ws.readyState).toBe(WebSocket.OPEN);
       expect((await list(p)).envelope.data.list.map((r) => r.sc_id)).toEqual([scId]);
       sock.ws.close();
     }
@@ -195,7 +205,7 @@ describe('the stream and the session', () => {
     const seat = (await poll()).envelope.data as SeatReadyInfo;
     expect(seat.code).toBe(200);
     const sock = await openSocket(s.port, `/socket/${seat.stream_url}`);
-    await settle();
+    expect(await sock.next()).toMatchObject({ type: 'hello' });
     s.clock.advance(60_000);
     expect((await poll()).envelope.data).toMatchObject({ code: 200, sc_id: seat.sc_id, seat_expire_seconds: 0 });
     sock.ws.close();
@@ -208,17 +218,16 @@ describe('the stream and the session', () => {
     const sock = await openStream(s, scId);
     sock.ws.close();
     await sock.closed();
-    await settle();
-    const row = (await list(p)).envelope.data.list[0];
+    const row = await hungUp(p, scId);
     expect(row).toMatchObject({ sc_id: scId, type: 'able_recon' });
-    expect(row?.hang_up_end_time).toBeGreaterThan(0);
+    expect(row.hang_up_end_time).toBe(Math.floor(s.clock.now() / 1000) + 5 * 60);
 
     const back = await openStream(s, scId);
     s.clock.advance(10 * HANGUP_MINUTE_MS);
     expect((await list(p)).envelope.data.list[0]?.hang_up_end_time).toBeUndefined();
     back.ws.close();
     await back.closed();
-    await settle();
+    await hungUp(p, scId);
     s.clock.advance(5 * HANGUP_MINUTE_MS);
     expect((await list(p)).envelope.data.list).toEqual([]);
   });

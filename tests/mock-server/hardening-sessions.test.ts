@@ -11,6 +11,7 @@ import { CliError, MAX_SESSIONS_LIMIT, parseCli } from '../../mock-server/cli.ts
 import { createSessionRegistry, MAX_SESSIONS, RECENT_EVICTIONS, SessionLimitError } from '../../mock-server/scenarios/session.ts';
 import { createStore } from '../../mock-server/store.ts';
 import { callIn, json, openDurationIn } from './control-helpers.ts';
+import { until } from '../wait.ts';
 import { openSocket, rawRequest, startApp, type Started, type TestSocket } from './helpers.ts';
 
 let s: Started | undefined;
@@ -91,7 +92,13 @@ describe('session cap (issue 14 part 4)', () => {
     const two = open.pop();
     two?.ws.close();
     await two?.closed();
-    await new Promise((r) => setTimeout(r, 50));
+    // The server counts the close when its side of the socket ends, which may trail the client's.
+    const port = s.port;
+    const socketsOfTwo = async (): Promise<number> => {
+      const listed = (await json<SessionsAnswer>(port, 'GET', '/__mock/sessions')).body.sessions.find((x) => x.session === 'two');
+      return Object.values(listed?.sockets ?? {}).reduce((a, b) => a + b, 0);
+    };
+    await until(async () => (await socketsOfTwo()) === 0, 'session "two" to have no open socket');
     expect((await callIn(s.port, 'three', 'index/api/system_info', { data: {} })).status).toBe(200);
     expect((await json<SessionsAnswer>(s.port, 'GET', '/__mock/sessions')).body).toMatchObject({ evicted: 1, recentlyEvicted: [{ session: 'two' }] });
   });

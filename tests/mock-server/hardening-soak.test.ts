@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
 import { json } from './control-helpers.ts';
-import { jtokenFor, MEMBER, player, settle, startPlaying, useScript } from './game-helpers.ts';
+import { jtokenFor, MEMBER, player, startPlaying, useScript } from './game-helpers.ts';
 import { collectGarbage, heapUsed, MB } from './hardening-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
+import { roundTrip, startApp, type Started } from './helpers.ts';
 
 const MINUTES = 30;
 const WARM_UP = 5;
@@ -61,14 +61,6 @@ function connect(port: number, path: string): Promise<Counted> {
   });
 }
 
-/** Real time for socket messages to arrive, until `pred` holds (bounded). */
-async function until(pred: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (pred()) return;
-    await settle(5);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('soak (issue 14)', () => {
   it(`issue 14: ${MINUTES} minutes of play on the virtual clock keep the journal and the heap flat after a ${WARM_UP}-minute warm-up`, async () => {
@@ -82,7 +74,8 @@ describe('soak (issue 14)', () => {
     const scId = await startPlaying(started, p);
     const stream = await connect(started.port, `/socket/stream?sc_id=${encodeURIComponent(scId)}`);
     const duration = await connect(started.port, `/socket/duration?jtoken=${encodeURIComponent(await jtokenFor(started, p))}&version_code=103`);
-    await until(() => stream.last.has('hello'), 'the stream hello');
+    await roundTrip(stream.ws);
+    expect(stream.last.get('hello')).toMatchObject({ type: 'hello', transport: 'socket' });
 
     const gc = collectGarbage();
     let heapAfterWarmUp = 0;
@@ -93,18 +86,22 @@ describe('soak (issue 14)', () => {
       duration.ws.send(JSON.stringify({ type: 'heartbeat' }));
       stream.ws.send(JSON.stringify({ type: 'heartbeat' }));
       stream.ws.send(JSON.stringify({ type: 'input', seq: minute, device: 'keyboard', key: 'Space', down: minute % 2 === 1 }));
-      await until(() => duration.last.get('heartbeat') !== heartbeats, `the heartbeat reply of minute ${minute}`);
+      await Promise.all([roundTrip(duration.ws), roundTrip(stream.ws)]);
+      expect(duration.last.get('heartbeat'), `the heartbeat reply of minute ${minute}`).not.toBe(heartbeats);
 
       const before = duration.count;
       const advanced = await json(started.port, 'POST', '/__mock/clock', { advanceMs: MINUTE_MS });
       expect(advanced.status).toBe(200);
-      await until(() => duration.count > before, `the charge of minute ${minute}`);
+      await roundTrip(duration.ws);
+      expect(duration.count, `the charge of minute ${minute}`).toBeGreaterThan(before);
       charges++;
 
       if (minute === WARM_UP) heapAfterWarmUp = heapUsed(gc);
       if (minute >= WARM_UP) journalAfterWarmUp.push(session.journal.bytes);
     }
     const heapAtEnd = heapUsed(gc);
+    // Everything the last minute made the server send has arrived.
+    await Promise.all([roundTrip(stream.ws), roundTrip(duration.ws)]);
 
     // The game played all along: charged once a minute, the stream at 100 sending status frames.
     expect(charges).toBe(MINUTES);

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from '../../mock-server/app.ts';
+import { until } from '../wait.ts';
 import { apiPath, rawRequest, startApp, type Started } from './helpers.ts';
 
 let s: Started | undefined;
@@ -57,7 +58,21 @@ function connect(port: number): Promise<RawConnection> {
   });
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * A client that keeps sending: `piece(i)` every `everyMs` of real time until the server closes the
+ * connection (the pace is the scenario, not a wait); answers how long the server let it go on.
+ */
+function drip(c: RawConnection, piece: (i: number) => string, everyMs: number): Promise<number> {
+  let i = 0;
+  const timer = setInterval(() => {
+    if (!c.socket.destroyed) c.socket.write(piece(i++));
+  }, everyMs);
+  return c.closed.finally(() => clearInterval(timer));
+}
+
+/** How many connections the server holds now. */
+const connections = (started: Started): Promise<number> =>
+  new Promise((resolve, reject) => started.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
 
 describe('slow clients (issue 14 part 3)', () => {
   it('issue 14 part 3: defaults are 10 s for headers, 30 s for the request, 5 s keep-alive, 10 s body idle, 1024 connections', async () => {
@@ -98,16 +113,7 @@ describe('slow clients (issue 14 part 3)', () => {
     const c = await connect(s.port);
     c.socket.write(`POST ${apiPath('user/send_code')} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
     // A byte every 100 ms: never idle, never done. Bounded by the connection closing or LIMIT_MS.
-    let open = true;
-    void c.closed.then(
-      () => (open = false),
-      () => (open = false),
-    );
-    for (let i = 0; i < LIMIT_MS / 100 && open; i++) {
-      c.socket.write(' ');
-      await sleep(100);
-    }
-    const ms = await c.closed;
+    const ms = await drip(c, () => ' ', 100);
     expect(ms).toBeGreaterThanOrEqual(500);
     expect(ms).toBeLessThan(2_500);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
@@ -117,17 +123,8 @@ describe('slow clients (issue 14 part 3)', () => {
     s = await startApp({ headersTimeoutMs: 300, requestTimeoutMs: 5_000 });
     const c = await connect(s.port);
     c.socket.write('GET /__health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-    let open = true;
-    void c.closed.then(
-      () => (open = false),
-      () => (open = false),
-    );
     // One header line every 100 ms, never the blank line that ends them.
-    for (let i = 0; i < LIMIT_MS / 100 && open; i++) {
-      c.socket.write(`X-Slow-${i}: ${i}\r\n`);
-      await sleep(100);
-    }
-    const ms = await c.closed;
+    const ms = await drip(c, (i) => `X-Slow-${i}: ${i}\r\n`, 100);
     expect(ms).toBeGreaterThanOrEqual(250);
     expect(ms).toBeLessThan(2_000);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
@@ -137,9 +134,9 @@ describe('slow clients (issue 14 part 3)', () => {
     s = await startApp({ maxConnections: 2 });
     const a = await connect(s.port);
     const b = await connect(s.port);
-    // The server counts a connection once it accepts it: a request on each makes sure both are counted.
+    // The server counts a connection once it accepts it: an answer on each shows both are counted.
     for (const c of [a, b]) c.socket.write('GET /__health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await sleep(100);
+    await until(() => [a, b].every((c) => /^HTTP\/1\.1 200 /.test(c.received())), 'both connections answered', LIMIT_MS);
     const third = await connect(s.port);
     const ms = await third.closed;
     expect(ms).toBeLessThan(1_000);
@@ -148,7 +145,8 @@ describe('slow clients (issue 14 part 3)', () => {
     expect(a.received()).toMatch(/^HTTP\/1\.1 200 /);
     a.socket.destroy();
     await a.closed;
-    await sleep(50);
+    const started = s;
+    await until(async () => (await connections(started)) === 1, 'the server to let the closed connection go', LIMIT_MS);
     // A freed slot takes a new connection.
     const fourth = await connect(s.port);
     fourth.socket.write('GET /__health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');

@@ -23,6 +23,7 @@ import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { signedHeaders as signHeaders } from '../../mock-server/request.ts';
+import { within } from '../wait.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
 export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null } as const;
@@ -183,11 +184,39 @@ export async function login(port: number, mobile: string, areaCode = '86'): Prom
   return r.envelope.data;
 }
 
+/**
+ * A ping answered by the peer's pong (`ws` answers pings itself): frames travel in order both ways, so
+ * once the pong is here the server has handled every message this socket sent before the ping, and
+ * every message the server sent before answering it has been delivered here. Resolves on close too.
+ * This is how a test waits for "everything a clock advance made the server send" without sleeping.
+ */
+export function roundTrip(ws: WebSocket, limitMs = REQUEST_LIMIT_MS): Promise<void> {
+  if (ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+  return within(
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        ws.off('pong', done);
+        ws.off('close', done);
+        resolve();
+      };
+      ws.on('pong', done);
+      ws.on('close', done);
+      ws.ping();
+    }),
+    'a websocket pong',
+    limitMs,
+  );
+}
+
 /** A websocket client with bounded waits for its next message and its close. */
 export interface TestSocket {
   ws: WebSocket;
   next(): Promise<unknown>;
   closed(): Promise<{ code: number; reason: string }>;
+  /** Waits until everything sent before now, both ways, has arrived (see roundTrip). */
+  sync(): Promise<void>;
+  /** After a round trip (sync), the messages received and not yet taken by next(): [] when the server sent nothing more. */
+  unread(): Promise<unknown[]>;
 }
 
 export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMIT_MS): Promise<TestSocket> {
@@ -217,40 +246,57 @@ export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMI
     });
     ws.on('open', () => {
       clearTimeout(timer);
-      const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
-        new Promise((res, rej) => {
-          const t = setTimeout(() => rej(new Error(`${what} within ${limitMs} ms`)), limitMs);
-          p.then(
-            (v) => {
-              clearTimeout(t);
-              res(v);
-            },
-            (e: unknown) => {
-              clearTimeout(t);
-              rej(e instanceof Error ? e : new Error(String(e)));
-            },
-          );
-        });
       resolve({
         ws,
         next: () =>
-          bounded(
+          within(
             new Promise((res) => {
               const queued = queue.shift();
               if (queued !== undefined) res(queued);
               else waiters.push(res);
             }),
-            'no websocket message',
+            `a message on ${urlPath}`,
+            limitMs,
           ),
         closed: () =>
-          bounded(
+          within(
             new Promise((res) => {
               if (closeInfo) res(closeInfo);
               else closeWaiters.push(res);
             }),
-            'websocket not closed',
+            `${urlPath} to close`,
+            limitMs,
           ),
+        sync: () => roundTrip(ws, limitMs),
+        unread: async () => {
+          await roundTrip(ws, limitMs);
+          return [...queue];
+        },
       });
     });
   });
+}
+
+/** A request the test expects the server to hold: `answered()` says whether its answer has arrived. */
+export interface Held<T> {
+  answer: Promise<T>;
+  answered(): boolean;
+}
+
+export function held<T>(answer: Promise<T>): Held<T> {
+  let done = false;
+  const settled = (): void => {
+    done = true;
+  };
+  answer.then(settled, settled);
+  return { answer, answered: () => done };
+}
+
+/**
+ * A real-time round trip to the server (GET /__health): an answer the server wrote before this
+ * request was handled has been read by now, so a request still not answered afterwards is held.
+ */
+export async function serverRoundTrip(port: number): Promise<void> {
+  const r = await rawRequest(port, { path: '/__health' });
+  if (r.status !== 200) throw new Error(`GET /__health answered ${r.status}`);
 }

@@ -4,6 +4,7 @@ import { createManualClock } from '../../web/core/clock.ts';
 import { Journal, JOURNAL_LIMIT } from '../../mock-server/scenarios/journal.ts';
 import { createSessionClock } from '../../mock-server/scenarios/session-clock.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE, openDurationIn } from './control-helpers.ts';
+import { until } from '../wait.ts';
 import { startApp, T0, type Started } from './helpers.ts';
 
 let s: Started;
@@ -59,10 +60,17 @@ describe('journal: every request and socket message of the session, in order, wi
     await sock.next();
     sock.ws.close(1000, 'bye');
     await sock.closed();
-    // The server's close event may trail the client's by a tick.
-    await new Promise((r) => setTimeout(r, 50));
-    const j = await json<JournalAnswer>(s.port, 'GET', '/__mock/journal?session=qa&kind=ws-open,ws-in,ws-out,ws-close');
-    const sockets = j.body.entries;
+    // The server's close event may trail the client's: wait for its entry.
+    let sockets: Entry[] = [];
+    await until(
+      async () => {
+        sockets = (await json<JournalAnswer>(s.port, 'GET', '/__mock/journal?session=qa&kind=ws-open,ws-in,ws-out,ws-close')).body.entries;
+        return sockets.some((e) => e.kind === 'ws-close');
+      },
+      'the ws-close entry',
+      5_000,
+      () => JSON.stringify(sockets.map((e) => e.kind)),
+    );
     expect(sockets[0]).toMatchObject({ kind: 'ws-open', path: expect.stringMatching(/^\/socket\/duration\?jtoken=/) });
     const inIdx = sockets.findIndex((e) => e.kind === 'ws-in');
     expect(sockets[inIdx]).toMatchObject({ kind: 'ws-in', path: 'duration', body: { type: 'heartbeat' } });
@@ -132,10 +140,10 @@ describe('virtual clock: POST /__mock/clock (SPEC §9 timers in milliseconds)', 
     s.clock.advance(30_000);
     await json(s.port, 'POST', '/__mock/clock?session=qa', { virtual: true });
     s.clock.advance(SOCKET_HEARTBEAT_TIMEOUT_MS);
-    await new Promise((r) => setTimeout(r, 50));
+    await sock.sync();
     expect(sock.ws.readyState).toBe(sock.ws.OPEN);
     await json(s.port, 'POST', '/__mock/clock?session=qa', { advanceMs: SOCKET_HEARTBEAT_TIMEOUT_MS - 30_000 - 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    await sock.sync();
     expect(sock.ws.readyState).toBe(sock.ws.OPEN);
     await json(s.port, 'POST', '/__mock/clock?session=qa', { advanceMs: 1 });
     expect((await sock.closed()).code).toBe(SOCKET_CLOSE_HEARTBEAT_TIMEOUT);

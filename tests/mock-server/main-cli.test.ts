@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError, DEFAULT_PORT, parseCli, portInUseMessage } from '../../mock-server/cli.ts';
 import { scenarioNames } from '../../mock-server/scenarios/index.ts';
+import { within as withinLimit } from '../wait.ts';
 import { rawRequest, tempDir } from './helpers.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(REPO, 'mock-server', 'main.ts');
 const LIMIT_MS = 20_000;
+/** A child process's exit (or stop), bounded by LIMIT_MS. */
+const within = <T>(p: Promise<T>, what: string): Promise<T> => withinLimit(p, what, LIMIT_MS);
 /** The scenario names the CLI knows: "default" and the files of fixtures/scenarios/. */
 const KNOWN = scenarioNames(path.join(REPO, 'fixtures', 'scenarios')).join(', ');
 
@@ -59,21 +62,6 @@ function run(args: string[], env: Record<string, string>): Run {
   return { child, stdout: () => out, stderr: () => err, firstLine, exit };
 }
 
-function within<T>(p: Promise<T>, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what} within ${LIMIT_MS} ms`)), LIMIT_MS);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
 
 describe('main.ts (npm start)', () => {
   it(
@@ -87,12 +75,12 @@ describe('main.ts (npm start)', () => {
       expect((await rawRequest(port, { path: '/__health' })).text).toBe('{"ok":true}');
 
       const second = run(['--dist', dist.dir], { PORT: String(port) });
-      expect(await within(second.exit, 'second server did not exit')).toBe(1);
+      expect(await within(second.exit, 'the second server to exit')).toBe(1);
       expect(second.stderr()).toBe(`Port ${port} is already in use. Set PORT to another port.\n`);
       expect(second.stdout()).toBe('');
 
       first.child.kill('SIGTERM');
-      expect(await within(first.exit, 'first server did not stop on SIGTERM')).toBe(0);
+      expect(await within(first.exit, 'the first server to stop on SIGTERM')).toBe(0);
       expect(first.stdout()).toBe(`${line}\n`);
       expect(first.stderr()).toBe('');
     },
@@ -103,7 +91,7 @@ describe('main.ts (npm start)', () => {
     'an unknown --scenario prints one clear line and exits 2',
     async () => {
       const r = run(['--scenario', 'chaos-monkey'], { PORT: '0' });
-      expect(await within(r.exit, 'did not exit')).toBe(2);
+      expect(await within(r.exit, 'the process to exit')).toBe(2);
       expect(r.stderr()).toBe(`Unknown scenario "chaos-monkey". Known scenarios: ${KNOWN}.\n`);
       expect(r.stdout()).toBe('');
     },
@@ -115,7 +103,7 @@ describe('main.ts (npm start)', () => {
     async () => {
       const missing = path.join(dist.dir, 'no-fixtures');
       const r = run(['--fixtures', missing], { PORT: '0' });
-      expect(await within(r.exit, 'did not exit')).toBe(1);
+      expect(await within(r.exit, 'the process to exit')).toBe(1);
       expect(r.stderr()).toBe(`Invalid fixture ${path.join(missing, 'users.json')}: file not found\n`);
     },
     LIMIT_MS * 2,
@@ -134,7 +122,7 @@ describe('npm run mock -- --scenario NAME (QA guide)', () => {
       expect(other.scenario).toBe('default');
       expect((await rawRequest(port, { method: 'POST', path: '/api/index/api/system_info' })).status).toBe(500);
       r.child.kill('SIGTERM');
-      expect(await within(r.exit, 'did not stop')).toBe(0);
+      expect(await within(r.exit, 'the process to stop')).toBe(0);
     },
     LIMIT_MS * 2,
   );

@@ -1,239 +1,45 @@
 /**
  * Helpers for the WebRTC stream tests: the app's own mock SDK
- * (web/game/mock-sdk.ts) in Node, with @roamhq/wrtc's RTCPeerConnection, a
- * presenter that reads every decoded I420 frame through wrtc's RTCVideoSink
- * (the frame code read from the luma plane, as the browser presenter reads it
- * from the picture), and `ws` as the WebSocket, against a started app.
+ * (web/game/mock-sdk.ts) in Node, with @roamhq/wrtc's RTCPeerConnection and
+ * the Node presenter (rtc-peers.ts), and `ws` as the WebSocket, against a
+ * started app; a running game, and the network control API.
  *
- * Every wait is bounded and polls a condition in real time: no fixed sleeps.
- * A process that loaded wrtc must leave through process.exit (vitest's fork
- * workers do). `guardWrtcLocalDescription` works round a wrtc crash (see there).
+ * Every wait is bounded and polls a condition in real time (tests/wait.ts):
+ * no fixed sleeps. A process that loaded wrtc must leave through process.exit
+ * (vitest's fork workers do). `useRtcApp` sets a test file up.
  */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { PATH, type DisplayGrade, type LevelConfig, type PlayGameRequest, type PlayGameResponse, type StreamEventCode, type StreamProgressValue } from '../../web/api/contract.ts';
-import { frameCodeFromLuma } from '../../web/api/frame-code.ts';
 import { createSystemClock, type Clock } from '../../web/core/clock.ts';
 import { createMockSdk, type MockSdk, type MockSdkOptions } from '../../web/game/mock-sdk.ts';
 import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
-import type { FramePresenter, PresentedFrame, PresenterFactory } from '../../web/game/video-presenter.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
+import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
 import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
-import { loadWrtc, type Wrtc } from '../../mock-server/stream/native.ts';
 import type { GameStream } from '../../mock-server/stream/game-stream.ts';
 import { json } from './control-helpers.ts';
 import { gameCall, playGame, player, type Player } from './game-helpers.ts';
-import type { Started } from './helpers.ts';
-
-// ---- bounded waits
-
-/** Real time, for polling only (never as a wait for something to happen). */
-export const tick = (ms = 20): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Polls `pred` every `everyMs` until it holds; throws after `limitMs` of real time with `what`
- * and, when given, a description of what was seen last.
- */
-export async function until(pred: () => boolean, what: string, limitMs = 10_000, seen?: () => string, everyMs = 20): Promise<void> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    if (pred()) return;
-    if (Date.now() > end) throw new Error(`timed out after ${limitMs} ms waiting for ${what}${seen ? ` (seen: ${seen()})` : ''}`);
-    await tick(everyMs);
-  }
-}
-
-/** Like `until`, for an async condition (an HTTP call, stats). */
-export async function untilAsync(pred: () => Promise<boolean>, what: string, limitMs = 10_000, seen?: () => string, everyMs = 50): Promise<void> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    if (await pred()) return;
-    if (Date.now() > end) throw new Error(`timed out after ${limitMs} ms waiting for ${what}${seen ? ` (seen: ${seen()})` : ''}`);
-    await tick(everyMs);
-  }
-}
-
-/** Checks that `pred` holds throughout `ms` of real time (a bounded "nothing happens" window), polling. */
-export async function holds(pred: () => boolean, what: string, ms: number, everyMs = 20): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (!pred()) throw new Error(`expected ${what} to hold for ${ms} ms`);
-    await tick(everyMs);
-  }
-  if (!pred()) throw new Error(`expected ${what} to hold for ${ms} ms`);
-}
-
-// ---- the Node presenter
-
-/** How many RTCVideoSinks are running now (every presenter closed: 0). */
-let sinksLive = 0;
-export const liveSinks = (): number => sinksLive;
-
-/**
- * A PresenterFactory for Node: `show(track)` starts an RTCVideoSink on the track; every decoded
- * I420 frame is `presented` with the frame code read from its Y plane (frameCodeFromLuma);
- * `close()` stops the sink. `mount` is ignored: there is no element in Node.
- */
-export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFrame) => void): FramePresenter => {
-  let sink: InstanceType<Wrtc['nonstandard']['RTCVideoSink']> | null = null;
-  let closed = false;
-  const stopSink = (): void => {
-    if (!sink) return;
-    sink.onframe = null;
-    sink.stop();
-    sink = null;
-    sinksLive--;
-  };
-  return {
-    show(track) {
-      if (closed) return;
-      stopSink();
-      const { RTCVideoSink } = loadWrtc().nonstandard;
-      const started = new RTCVideoSink(track);
-      sink = started;
-      sinksLive++;
-      started.onframe = ({ frame }) => {
-        if (closed) return;
-        presented({ code: frameCodeFromLuma(frame.data, frame.width, frame.height), width: frame.width, height: frame.height });
-      };
-    },
-    mount() {
-      // Nothing to show the picture in.
-    },
-    close() {
-      closed = true;
-      stopSink();
-    },
-  };
-};
-
-// ---- the client's peer connections, counted (and, for race tests, slowed)
-
-let clientPeersLive = 0;
-/** Client-side peer connections made and not yet closed. */
-export const liveClientPeers = (): number => clientPeersLive;
-
-export interface PeerTiming {
-  /**
-   * setLocalDescription resolves only once ICE gathering is complete (bounded), so the offer the
-   * SDK sends carries every client candidate in its SDP (as a non-trickle client's would).
-   */
-  offerWithCandidates?: boolean;
-  /**
-   * setRemoteDescription of the cloud's answer resolves only once the connection is up (bounded):
-   * a client that is slow to settle the answer while ICE and DTLS complete underneath.
-   */
-  answerSettlesAfterConnect?: boolean;
-}
-
-type SessionDescriptionFn = (d?: RTCSessionDescriptionInit) => Promise<void>;
-
-/** Resolves when `pred` holds, or after `limitMs` either way. */
-async function settled(pred: () => boolean, limitMs: number): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!pred() && Date.now() < end) await tick(5);
-}
-
-/**
- * Workaround for a crash in @roamhq/wrtc (reported with these tests): reading `pc.localDescription`
- * while ICE gathering runs serializes the description on the JS thread as the signalling thread adds
- * gathered candidates to it, and now and then segfaults (SIGSEGV in webrtc::SdpSerialize under
- * RTCPeerConnection::GetLocalDescription). Both mock-server/stream/rtc-peer.ts (after setting its
- * answer, and its renegotiation offer) and web/game/rtc-link.ts (after setting its offer, and its
- * renegotiation answer) read it right after setLocalDescription, which is exactly when gathering
- * runs: a run of this file then lost its worker every few runs.
- *
- * The guarded peer answers `localDescription` with the description last set while gathering is
- * still going (candidates then only trickle, as they do anyway), and the real one once gathering is
- * complete (nothing changes it any more). Everything else is the real peer.
- */
-function withSafeLocalDescription<T extends object>(pc: T): T {
-  const real = pc as unknown as RTCPeerConnection;
-  const setLocal = (real.setLocalDescription as SessionDescriptionFn).bind(pc);
-  let set: RTCSessionDescriptionInit | null = null;
-  const setLocalDescription: SessionDescriptionFn = async (d) => {
-    await setLocal(d);
-    set = d ? { type: d.type, sdp: d.sdp ?? '' } : null;
-  };
-  return new Proxy(pc, {
-    get(target, prop) {
-      if (prop === 'localDescription') return real.iceGatheringState === 'complete' ? real.localDescription : set;
-      if (prop === 'setLocalDescription') return setLocalDescription;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-    set: (target, prop, value) => Reflect.set(target, prop, value, target),
-  });
-}
-
-/** wrtc's own RTCPeerConnection, kept before the guard replaces the export. */
-let realPeerConnection: typeof RTCPeerConnection | null = null;
-const realPeer = (): typeof RTCPeerConnection => (realPeerConnection ??= loadWrtc().RTCPeerConnection);
-
-/**
- * Makes every peer the mock server creates in this process a guarded one (see withSafeLocalDescription);
- * answers the function that puts wrtc's own back. `WRTC_UNGUARDED=1` leaves wrtc as it is (to see the crash).
- */
-export function guardWrtcLocalDescription(): () => void {
-  if (process.env['WRTC_UNGUARDED'] === '1') return () => undefined;
-  const wrtc = loadWrtc() as { RTCPeerConnection: typeof RTCPeerConnection };
-  const Real = realPeer();
-  const Guarded = function Guarded(config?: RTCConfiguration) {
-    return withSafeLocalDescription(new Real(config));
-  };
-  wrtc.RTCPeerConnection = Guarded as unknown as typeof RTCPeerConnection;
-  return () => {
-    wrtc.RTCPeerConnection = Real;
-  };
-}
-
-/** wrtc's RTCPeerConnection for the client (guarded like the server's), counting live instances, with optional timing. */
-export function clientPeerConnection(timing: PeerTiming = {}): typeof RTCPeerConnection {
-  const Base = realPeer();
-  class Counted extends Base {
-    #open = true;
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      clientPeersLive++;
-      const self = this as unknown as { setLocalDescription: SessionDescriptionFn; setRemoteDescription: SessionDescriptionFn };
-      if (timing.offerWithCandidates) {
-        const setLocal = self.setLocalDescription.bind(this);
-        self.setLocalDescription = async (d) => {
-          await setLocal(d);
-          await settled(() => this.iceGatheringState === 'complete', 5_000);
-        };
-      }
-      if (timing.answerSettlesAfterConnect) {
-        const setRemote = self.setRemoteDescription.bind(this);
-        self.setRemoteDescription = async (d) => {
-          await setRemote(d);
-          if (d?.type === 'answer') await settled(() => this.connectionState === 'connected', 5_000);
-        };
-      }
-      if (process.env['WRTC_UNGUARDED'] !== '1') return withSafeLocalDescription(this);
-    }
-    override close(): void {
-      if (this.#open) {
-        this.#open = false;
-        clientPeersLive--;
-      }
-      super.close();
-    }
-  }
-  return Counted as unknown as typeof RTCPeerConnection;
-}
+import { holds, until } from '../wait.ts';
+import { startApp, type Started } from './helpers.ts';
+import { clientPeerConnection, guardWrtcLocalDescription, liveClientPeers, liveSinks, nodePresenter } from './rtc-peers.ts';
 
 // ---- the SDK
 
 /** `ws` sockets the SDKs opened, so a test can drop one abruptly (terminate). */
 export const openedSockets: WebSocket[] = [];
 
-class TrackedWebSocket extends WebSocket {
-  constructor(address: string | URL, protocols?: string | string[]) {
-    super(address, protocols);
-    openedSockets.push(this);
+/** `ws` for one SDK: every socket it opens goes to `mine` and to openedSockets. */
+function trackedWebSocket(mine: WebSocket[]): typeof globalThis.WebSocket {
+  class TrackedWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols);
+      openedSockets.push(this);
+      mine.push(this);
+    }
   }
+  return TrackedWebSocket as unknown as typeof globalThis.WebSocket;
 }
-const WS = TrackedWebSocket as unknown as typeof globalThis.WebSocket;
 
 export interface SdkRecord {
   sdk: MockSdk;
@@ -243,6 +49,8 @@ export interface SdkRecord {
   logs: string[];
   /** The SDK's own clock (real time unless given). */
   clock: Clock;
+  /** The sockets this SDK opened, in order. */
+  sockets: WebSocket[];
   /** Input messages sent through the SDK while a stream was up (the SDK's seq of the last one). */
   sent: number;
   /** Forget what was recorded (before a reconnect). */
@@ -259,10 +67,11 @@ const sdks: SdkRecord[] = [];
 export function rtcSdk(s: Started, over: Partial<MockSdkOptions> = {}): SdkRecord {
   const clock = over.clock ?? createSystemClock();
   const logs: string[] = [];
+  const sockets: WebSocket[] = [];
   const sdk = createMockSdk({
     clock,
     socketBase: '/socket/',
-    WebSocketImpl: WS,
+    WebSocketImpl: trackedWebSocket(sockets),
     location: { href: `${s.base}/submodules/game/game/index` },
     PeerConnection: clientPeerConnection(),
     presenter: nodePresenter,
@@ -276,6 +85,7 @@ export function rtcSdk(s: Started, over: Partial<MockSdkOptions> = {}): SdkRecor
     disconnects: [],
     logs,
     clock,
+    sockets,
     sent: 0,
     clear() {
       rec.progress.length = 0;
@@ -382,4 +192,67 @@ export interface NetworkFigures {
 
 export async function network(s: Started, method: 'GET' | 'POST' | 'DELETE', body?: unknown, session = DEFAULT_SESSION) {
   return json<NetworkFigures & { error?: string }>(s.port, method, `/__mock/network?session=${encodeURIComponent(session)}`, body);
+}
+
+// ---- shared by the stream-webrtc*.test.ts files
+
+/**
+ * Sets a test file up: wrtc guarded for the whole file (a native crash would otherwise take the
+ * worker down every few runs, see guardWrtcLocalDescription; WRTC_UNGUARDED=1 turns it off), and
+ * an app streaming video started before each test (handed to `started`) and closed after it with
+ * every SDK. Generous hook limits: the machine has two cores and other work runs on it.
+ */
+export function useRtcApp(started: (s: Started) => void): void {
+  let unguard: () => void = () => undefined;
+  let s: Started | undefined;
+  beforeAll(() => {
+    unguard = guardWrtcLocalDescription();
+  });
+  afterAll(() => unguard());
+  beforeEach(async () => {
+    s = await startApp({ video: true });
+    started(s);
+  }, 30_000);
+  afterEach(async () => {
+    destroyAllSdks();
+    await s?.close();
+  }, 30_000);
+}
+
+export const numeric = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b);
+
+/** Nothing of any stream is left: server peers and video sources, client peers and sinks. */
+export async function untilReleased(what: string, limitMs = 5_000): Promise<void> {
+  await until(
+    () => rtcResources().peers === 0 && rtcResources().sources === 0 && liveClientPeers() === 0 && liveSinks() === 0,
+    `${what}: every WebRTC resource released`,
+    limitMs,
+    () => JSON.stringify({ server: rtcResources(), clientPeers: liveClientPeers(), sinks: liveSinks() }),
+  );
+}
+
+/** Keyboard input through the SDK while a stream is up; answers the seq it went with (the SDK numbers from 1, across its connections). */
+export function key(r: SdkRecord, code: string, down: boolean): number {
+  r.sent += 1;
+  r.sdk.sendKey(code, down);
+  return r.sent;
+}
+
+/** The input seq the last presented frame reflects, read from its pixels. */
+export const presentedSeq = (r: SdkRecord): number => r.sdk.lastPresented?.code?.inputSeq ?? -1;
+
+/** No game loop of `games` ticks any more: their tick counts stay still over a bounded window (the loops run on real time). */
+export async function noLoopRuns(games: ReadonlyArray<{ figures(): { ticks: number; viewers: number } }>): Promise<void> {
+  const ticks = games.map((g) => g.figures().ticks);
+  for (const g of games) {
+    if (g.figures().viewers !== 0) throw new Error(`a game still has ${g.figures().viewers} viewer(s)`);
+  }
+  await holds(() => games.every((g, i) => g.figures().ticks === ticks[i]), 'every game loop stopped', 150);
+}
+
+/** The stream socket the SDK opened last (for a round trip, or to drop it). */
+export function streamSocket(r: SdkRecord): WebSocket {
+  const ws = r.sockets.at(-1);
+  if (!ws) throw new Error(`the SDK opened no socket: ${describeSdk(r)}`);
+  return ws;
 }

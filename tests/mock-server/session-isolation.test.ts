@@ -41,8 +41,8 @@ describe('mock sessions: parallel QA scripts never see each other (issue "Isolat
     expect(await send('qa-a')).toBe(BODY_CODE.failed);
     expect(await send('qa-b')).toBe(BODY_CODE.success);
 
-    await loginIn(s.port, 'qa-a', '13912345678');
-    expect(s.app.sessions.find('qa-a')?.store.findUser('86', '13912345678')).toBeDefined();
+    const login = await loginIn(s.port, 'qa-a', '13912345678');
+    expect(s.app.sessions.find('qa-a')?.store.findUser('86', '13912345678')).toMatchObject({ uid: login.swcloud_uid, areaCode: '86', mobile: '13912345678' });
     expect(s.app.sessions.find('qa-b')?.store.findUser('86', '13912345678')).toBeUndefined();
 
     const patched = await json(s.port, 'PATCH', `/__db/users/${MEMBER_UID}?session=qa-a`, { memberStatus: 0 });

@@ -21,7 +21,7 @@ export function PageHost({ pageKey }: { pageKey: PageKey }) {
     setPage(undefined);
     setPhase('waiting');
     let live = true;
-    const p = pageLoader.load(pageKey);
+    const p = attempt === 0 ? pageLoader.load(pageKey) : pageLoader.retry(pageKey);
     const stop = watchLoad(p, clock, (next) => live && setPhase(next));
     p.then((C) => live && setPage(() => C)).catch(() => undefined);
     return () => {

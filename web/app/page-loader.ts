@@ -16,6 +16,12 @@ export interface PageLoader<K extends string> {
   /** The component if its chunk has loaded, for a render without any placeholder. */
   loaded(key: K): ComponentType | undefined;
   load(key: K): Promise<ComponentType>;
+  /**
+   * A new attempt after a failure (the retry tap): an attempt still pending from before it (the idle
+   * preloader's, started while the network was down) is waited out, and if it fails the chunk is
+   * fetched again, so the tap is never answered by a fetch that began before it.
+   */
+  retry(key: K): Promise<ComponentType>;
   /** Loads chunks one after another so preloading never competes with the page being opened. */
   preload(keys: readonly K[]): Promise<void>;
 }
@@ -47,6 +53,10 @@ export function createPageLoader<K extends string>(importers: Record<K, PageImpo
   return {
     loaded: (key) => done.get(key),
     load,
+    retry(key) {
+      const earlier = pending.get(key);
+      return earlier ? earlier.catch(() => load(key)) : load(key);
+    },
     async preload(keys) {
       for (const key of keys) await load(key).catch(() => undefined);
     },

@@ -33,6 +33,38 @@ describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay an
     await expect(loader.load('a')).resolves.toBe(Page);
   });
 
+  it('a retry while an earlier attempt is pending waits it out and, when it failed, fetches again', async () => {
+    const attempts: Array<{ resolve(): void; reject(e: Error): void }> = [];
+    const loader = createPageLoader({
+      a: () =>
+        new Promise<{ default: typeof Page }>((resolve, reject) => {
+          attempts.push({ resolve: () => resolve({ default: Page }), reject });
+        }),
+    });
+    const preload = loader.load('a').catch((e: unknown) => e);
+    const retried = loader.retry('a');
+    expect(attempts).toHaveLength(1);
+    attempts[0]?.reject(new Error('offline'));
+    expect(await preload).toEqual(new Error('offline'));
+    await flush();
+    expect(attempts).toHaveLength(2);
+    attempts[1]?.resolve();
+    await expect(retried).resolves.toBe(Page);
+    expect(loader.loaded('a')).toBe(Page);
+  });
+
+  it('a retry joins an earlier attempt that succeeds, and fetches at once when none is pending', async () => {
+    let calls = 0;
+    const loader = createPageLoader({ a: async () => (calls++, { default: Page }) });
+    const first = loader.load('a');
+    await expect(loader.retry('a')).resolves.toBe(Page);
+    await first;
+    expect(calls).toBe(1);
+    const fresh = createPageLoader({ b: async () => (calls++, { default: Page }) });
+    await expect(fresh.retry('b')).resolves.toBe(Page);
+    expect(calls).toBe(2);
+  });
+
   it('shows nothing before the delay, the loading placeholder after it, the error at the timeout', () => {
     const clock = createManualClock();
     const phases: LoadPhase[] = [];

@@ -36,8 +36,15 @@ describe('clipboard (SPEC §8)', () => {
   });
 
   it('uses the fallback when there is no clipboard API at all (SPEC §8)', async () => {
-    stubExec(() => true);
-    await expect(setClipboardData('x', { navigator: {}, document })).resolves.toBeUndefined();
+    let copied = '';
+    const exec = stubExec((cmd) => {
+      copied = cmd === 'copy' ? (document.querySelector('textarea')?.value ?? '') : '';
+      return true;
+    });
+    await expect(setClipboardData('invite-7731', { navigator: {}, document })).resolves.toBeUndefined();
+    expect(exec).toHaveBeenCalledWith('copy');
+    expect(copied).toBe('invite-7731');
+    expect(document.querySelector('textarea')).toBeNull();
   });
 
   it('rejects when both the API and the fallback fail (SPEC §8)', async () => {

@@ -176,6 +176,11 @@ describe('local database upgrades (SPEC §3 version 6)', () => {
   it('refuses a database newer than this build instead of touching it (SPEC §3)', async () => {
     const factory = new IDBFactory();
     (await openRaw(factory, 7, () => undefined)).close();
-    await expect(openAppDb(factory)).rejects.toBeDefined();
+    await expect(openAppDb(factory)).rejects.toMatchObject({ name: 'VersionError' });
+    // Untouched: it is still at version 7 (opening it at 7 needs no upgrade).
+    let upgraded = false;
+    const kept = await openRaw(factory, 7, () => (upgraded = true));
+    expect(upgraded).toBe(false);
+    kept.close();
   });
 });
