@@ -19,24 +19,5 @@ describe('game calls in createApi (SPEC §7)', () => {
     expect(seen[0]).toEqual({ path: 'play_game', data: expect.objectContaining({ game_key: 'g' }), opts: { method: 'POST', game: true } });
     expect(seen[1]?.opts).toEqual({ method: 'POST', game: true, silent: true });
     expect(seen[2]).toMatchObject({ path: 'socket/generate_token', opts: { method: 'GET' } });
-    for (const name of [
-      'getToken',
-      'playGame',
-      'gameQueue',
-      'cancelQueue',
-      'stopGame',
-      'displayGrade',
-      'setHangUpTimer',
-      'scHangUp',
-      'userScList',
-      'reconPlayGame',
-      'manualSave',
-      'gameSaveList',
-      'editSave',
-      'delSave',
-      'generateToken',
-    ] as const) {
-      expect(typeof api[name]).toBe('function');
-    }
   });
 });
