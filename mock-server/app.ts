@@ -31,8 +31,8 @@ import {
   SOCKET_PATH,
 } from '../web/api/contract.ts';
 import { systemClock, type Clock } from '../web/core/clock.ts';
-import { ApiError, badRequest } from './envelope.ts';
-import { loadFixtures, type Fixtures } from './fixtures.ts';
+import { ApiError, badRequest } from './http/envelope.ts';
+import { loadFixtures, type Fixtures } from './fixtures/index.ts';
 import {
   BodyTimeoutError,
   DEFAULT_BODY_IDLE_MS,
@@ -43,13 +43,13 @@ import {
   readBody,
   requestInput,
   verifySignature,
-} from './request.ts';
+} from './http/request.ts';
 import { createRouter } from './routes/index.ts';
 import type { RouteContext } from './routes/route.ts';
 import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
 import { faultKind, type TakenFault } from './scenarios/faults.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
-import type { JournalInput } from './scenarios/journal.ts';
+import type { JournalInput } from './sessions/journal.ts';
 import {
   createSessionRegistry,
   DEFAULT_SESSION,
@@ -58,16 +58,16 @@ import {
   SessionNameError,
   type MockSession,
   type SessionRegistry,
-} from './scenarios/session.ts';
-import { createDbApi, DB_PREFIX } from './db.ts';
-import { MEDIA_DIR_NAME } from './content-fixtures.ts';
-import { MEDIA_PREFIX, serveMedia } from './media.ts';
-import { PAY_PAGE_PREFIX, servePayPage } from './pay-page.ts';
+} from './sessions/session.ts';
+import { createDbApi, DB_PREFIX } from './sessions/db.ts';
+import { MEDIA_DIR_NAME } from './fixtures/content.ts';
+import { MEDIA_PREFIX, serveMedia } from './content/media.ts';
+import { PAY_PAGE_PREFIX, servePayPage } from './content/pay-page.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
 import { createStreamSocket } from './sockets/stream.ts';
-import { serveStatic } from './static.ts';
-import { createStore, type Store } from './store.ts';
+import { serveStatic } from './http/static.ts';
+import { createStore, type Store } from './sessions/store.ts';
 import { FieldError, isObj } from './validate.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@
  * session time), then stops. Options of type 2 are member-only.
  */
 import { DEFAULT_HANGUP_MINUTES, GAME_CODE, HANGUP_MINUTE_MS, type UserInfo } from '../../web/api/contract.ts';
-import { ApiError } from '../envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { isMember } from './account.ts';
 import { stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type PlaySession } from './state.ts';

@@ -4,14 +4,14 @@
  * the user's assets. All need a login.
  */
 import { BODY_CODE, MINOR_AGE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
-import { findGame, GAME_NOT_FOUND } from '../catalogue.ts';
-import type { MinorFixture } from '../content-fixtures.ts';
-import { gameId, requireSameUid, uid } from '../content-input.ts';
-import { contentState, maskIdCard, maskName, type ContentState } from '../content-store.ts';
-import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../days.ts';
-import { fail, ok } from '../envelope.ts';
+import { findGame, GAME_NOT_FOUND } from '../content/catalogue.ts';
+import type { MinorFixture } from '../fixtures/content.ts';
+import { gameId, requireSameUid, uid } from './input.ts';
+import { contentState, maskIdCard, maskName, type ContentState } from '../content/state.ts';
+import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../content/days.ts';
+import { fail, ok } from '../http/envelope.ts';
 import { checkIdCard, ID_CARD_SHAPE } from '../idcard.ts';
-import { formatBackendTime, type UserRecord } from '../store.ts';
+import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
 import { defineUserRoute, type Route } from './route.ts';
 
 export const ALREADY_VERIFIED_MSG = '已实名认证 / Already verified';

@@ -4,9 +4,9 @@
  * with the user when a valid token came along) so tests and QA can read them.
  */
 import { PATH, type EventReportRequest } from '../../web/api/contract.ts';
-import { optionalUser } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { ok } from '../envelope.ts';
+import { optionalUser } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { ok } from '../http/envelope.ts';
 import { FieldError, isObj, type Fields } from '../validate.ts';
 import { defineRoute, type Route } from './route.ts';
 

@@ -17,7 +17,7 @@ import {
   type DisplayGrade,
   type Endpoints,
 } from '../../web/api/contract.ts';
-import { ApiError, ok } from '../envelope.ts';
+import { ApiError, ok } from '../http/envelope.ts';
 import { canUseBluray, userInfo } from '../game/account.ts';
 import { checkHangUpMinutes, startHangUp } from '../game/hangup.ts';
 import { play, reconnect } from '../game/play.ts';
@@ -25,7 +25,7 @@ import { cancelTicket, poll, ticketOf } from '../game/queue.ts';
 import { createSave, deleteSave, editSave, saveConfig, saveOf, savesOf } from '../game/saves.ts';
 import { findSession, LEVELS, openIdFor, seconds, stopSession, userSessions } from '../game/sessions.ts';
 import { gameStateOf, type GameState, type PlaySession } from '../game/state.ts';
-import type { UserRecord } from '../store.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import { FieldError, type Fields } from '../validate.ts';
 import { requireUser, type Route, type RouteContext } from './route.ts';
 

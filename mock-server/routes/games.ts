@@ -5,11 +5,11 @@
  * SPEC §6) never appear and answer "Game not found" like unknown ids.
  */
 import { BODY_CODE, PATH, type GameSort } from '../../web/api/contract.ts';
-import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, parsePage, search, similar, visibleGames } from '../catalogue.ts';
-import { gameId, requireSameUid, uid } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { formatBackendTime } from '../store.ts';
+import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, parsePage, search, similar, visibleGames } from '../content/catalogue.ts';
+import { gameId, requireSameUid, uid } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { formatBackendTime } from '../sessions/store.ts';
 import { defineRoute, defineUserRoute, type Route } from './route.ts';
 
 const SORTS: readonly GameSort[] = ['hot', 'new', 'rating'];

@@ -6,11 +6,11 @@
  * Shielded games are never shown and empty sections are dropped.
  */
 import { PATH, type HomeSection } from '../../web/api/contract.ts';
-import { byPlays, findGame, gameView, visibleGames } from '../catalogue.ts';
-import type { GameFixture, HomeSectionFixture } from '../content-fixtures.ts';
-import { optionalUser } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { ok } from '../envelope.ts';
+import { byPlays, findGame, gameView, visibleGames } from '../content/catalogue.ts';
+import type { GameFixture, HomeSectionFixture } from '../fixtures/content.ts';
+import { optionalUser } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { ok } from '../http/envelope.ts';
 import { defineRoute, type Route, type RouteContext } from './route.ts';
 
 function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFixture[]; more: boolean } {

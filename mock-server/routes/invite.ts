@@ -6,9 +6,9 @@
  * (fixtures/invite.json). Codes are derived from the uid, so they are stable.
  */
 import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
-import { contentState, maskMobile } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { requestOrigin } from '../media.ts';
+import { contentState, maskMobile } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { requestOrigin } from '../content/media.ts';
 import { defineUserRoute, type Route } from './route.ts';
 
 const FACTOR = 7919;

@@ -1,6 +1,6 @@
 /** Membership group: GET pay/member_card_list, the member and quick cards on sale and the member/compare table. */
 import { PATH } from '../../web/api/contract.ts';
-import { ok } from '../envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { defineRoute, type Route } from './route.ts';
 
 export const memberRoutes: Route[] = [

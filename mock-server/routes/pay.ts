@@ -5,10 +5,10 @@
  * the browser back to the app's pay result page.
  */
 import { BODY_CODE, HEADER, PATH, type PayType, type ProductKind } from '../../web/api/contract.ts';
-import { contentState } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { requestOrigin } from '../media.ts';
-import { createOrder, findShopItem, ORDER_ID, orderView } from '../orders.ts';
+import { contentState } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { requestOrigin } from '../content/media.ts';
+import { createOrder, findShopItem, ORDER_ID, orderView } from '../content/orders.ts';
 import { defineRoute, defineUserRoute, type Route } from './route.ts';
 
 const PAY_TYPES: readonly PayType[] = ['wxpay', 'alipay'];

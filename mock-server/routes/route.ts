@@ -6,10 +6,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { BODY_CODE, DEFAULT_MESSAGES, ENDPOINT_METHOD, type ApiEnvelope, type Endpoints } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
-import { ApiError } from '../envelope.ts';
-import type { Fixtures } from '../fixtures.ts';
-import type { MockSession } from '../scenarios/session.ts';
-import type { Store, UserRecord } from '../store.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import type { MockSession } from '../sessions/session.ts';
+import type { Store, UserRecord } from '../sessions/store.ts';
 import type { Fields } from '../validate.ts';
 
 export type Method = 'GET' | 'POST';

@@ -6,11 +6,11 @@
  * until signed, signed days 1. A second sign-in the same day answers code 0.
  */
 import { BODY_CODE, PATH, type SignInDay } from '../../web/api/contract.ts';
-import { requireSameUid, uid } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { cstDate, cstWeek, cstWeekday } from '../days.ts';
-import { fail, ok } from '../envelope.ts';
-import type { UserRecord } from '../store.ts';
+import { requireSameUid, uid } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { cstDate, cstWeek, cstWeekday } from '../content/days.ts';
+import { fail, ok } from '../http/envelope.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import { defineUserRoute, type Route, type RouteContext } from './route.ts';
 
 export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';

@@ -1,6 +1,6 @@
 /** System group (SPEC §7): app configuration, download links, the game shield list and the agreements. */
 import { PATH, type ProtocolType } from '../../web/api/contract.ts';
-import { ok } from '../envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { defineRoute, type Route } from './route.ts';
 
 const PROTOCOL_TYPES: readonly ProtocolType[] = ['user', 'privacy'];

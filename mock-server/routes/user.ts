@@ -1,6 +1,6 @@
 /** User group (SPEC §7): SMS code, phone login and the user's balance. */
 import { BODY_CODE, MOCK_SMS_CODE, PATH, SMS_RESEND_SECONDS } from '../../web/api/contract.ts';
-import { badRequest, fail, ok } from '../envelope.ts';
+import { badRequest, fail, ok } from '../http/envelope.ts';
 import { AREA_CODE_PATTERN, mobileProblem } from '../phone.ts';
 import type { Fields } from '../validate.ts';
 import { defineRoute, defineUserRoute, type Route } from './route.ts';

@@ -25,21 +25,21 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
-import { ApiError } from '../envelope.ts';
-import type { Fixtures } from '../fixtures.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import type { DurationMessageCode, StreamEventCode } from '../game/script.ts';
 import { gameStateOf } from '../game/state.ts';
 import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
 import { depthMessage, jsonTextTooDeep, kib, MAX_PUSH_MESSAGE_BYTES, TooLargeError } from '../limits.ts';
-import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../request.ts';
+import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../http/request.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 import { networkOf, parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
 import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
-import type { JournalKind } from './journal.ts';
+import type { JournalKind } from '../sessions/journal.ts';
 import { parseScenario } from './parse.ts';
-import { ClockNotVirtualError } from './session-clock.ts';
-import { SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
+import { ClockNotVirtualError } from '../sessions/clock.ts';
+import { SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from '../sessions/session.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */

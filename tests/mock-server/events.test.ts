@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type EventReportResponse } from '../../web/api/contract.ts';
-import { contentState } from '../../mock-server/content-store.ts';
+import { contentState } from '../../mock-server/content/state.ts';
 import { call, login, startApp, T0, type Started } from './helpers.ts';
 
 let s: Started;

@@ -19,11 +19,11 @@
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../web/core/clock.ts';
 import type { GameScript } from '../game/script.ts';
-import type { Store } from '../store.ts';
-import { FaultQueue } from './faults.ts';
+import type { Store } from './store.ts';
+import { FaultQueue } from '../scenarios/faults.ts';
 import { Journal, JOURNAL_LIMIT, JournalBudget, type JournalCaps } from './journal.ts';
-import { copyScenario, DEFAULT_SCENARIO_DATA, type Scenario } from './parse.ts';
-import { createSessionClock, type SessionClock } from './session-clock.ts';
+import { copyScenario, DEFAULT_SCENARIO_DATA, type Scenario } from '../scenarios/parse.ts';
+import { createSessionClock, type SessionClock } from './clock.ts';
 
 export const DEFAULT_SESSION = 'default';
 export const SESSION_NAME = /^[\w.-]{1,64}$/;

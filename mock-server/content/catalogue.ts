@@ -16,13 +16,13 @@ import {
   type OpType,
   type Page,
   type PageRequest,
-} from '../web/api/contract.ts';
-import type { GameFixture } from './content-fixtures.ts';
-import { contentState, type ContentState } from './content-store.ts';
-import type { Fixtures } from './fixtures.ts';
+} from '../../web/api/contract.ts';
+import type { GameFixture } from '../fixtures/content.ts';
+import { contentState, type ContentState } from './state.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import { gameMediaUrls, requestOrigin } from './media.ts';
-import type { RouteContext } from './routes/route.ts';
-import type { Fields } from './validate.ts';
+import type { RouteContext } from '../routes/route.ts';
+import type { Fields } from '../validate.ts';
 
 export const GAME_NOT_FOUND = 'Game not found';
 

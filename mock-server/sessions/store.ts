@@ -4,10 +4,10 @@
  * times come from the injected clock.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../web/core/clock.ts';
-import { SMS_RESEND_SECONDS, TOKEN_TTL_MS, type LoginInfo, type MemberStatus, type UserInfo } from '../web/api/contract.ts';
-import type { AccountFixture, Fixtures } from './fixtures.ts';
-import { phoneKey } from './phone.ts';
+import type { Clock } from '../../web/core/clock.ts';
+import { SMS_RESEND_SECONDS, TOKEN_TTL_MS, type LoginInfo, type MemberStatus, type UserInfo } from '../../web/api/contract.ts';
+import type { AccountFixture, Fixtures } from '../fixtures/index.ts';
+import { phoneKey } from '../phone.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

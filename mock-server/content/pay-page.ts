@@ -10,14 +10,14 @@
  * query picks the QA session that owns the order and is carried along.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../web/core/clock.ts';
-import { contentState } from './content-store.ts';
-import type { Fixtures } from './fixtures.ts';
+import type { Clock } from '../../web/core/clock.ts';
+import { contentState } from './state.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import { escapeXml } from './media.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
-import { discardRest, readBody } from './request.ts';
-import { SessionLimitError } from './scenarios/session.ts';
-import type { Store } from './store.ts';
+import { discardRest, readBody } from '../http/request.ts';
+import { SessionLimitError } from '../sessions/session.ts';
+import type { Store } from '../sessions/store.ts';
 
 export { PAY_PAGE_PREFIX };
 

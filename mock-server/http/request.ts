@@ -5,10 +5,10 @@
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { APP_ID, BODY_CODE, MAX_BODY_BYTES, REQUIRED_SIGNED_HEADERS, SIGN_TYPE, HEADER, VERSION_CODE_WEB, signingString } from '../web/api/contract.ts';
+import { APP_ID, BODY_CODE, MAX_BODY_BYTES, REQUIRED_SIGNED_HEADERS, SIGN_TYPE, HEADER, VERSION_CODE_WEB, signingString } from '../../web/api/contract.ts';
 import { ApiError, badRequest } from './envelope.ts';
-import { depthMessage, jsonTextTooDeep } from './limits.ts';
-import { FieldError, Fields, isObj, type Obj } from './validate.ts';
+import { depthMessage, jsonTextTooDeep } from '../limits.ts';
+import { FieldError, Fields, isObj, type Obj } from '../validate.ts';
 
 export type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
 

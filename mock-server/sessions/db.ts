@@ -24,14 +24,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer from 'json-server';
-import { HEADER } from '../web/api/contract.ts';
-import { ApiError } from './envelope.ts';
-import { depthMessage, jsonTextTooDeep } from './limits.ts';
-import { BodyTimeoutError, header, readBody } from './request.ts';
-import { phoneKey } from './phone.ts';
-import { defineSlot, SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
+import { HEADER } from '../../web/api/contract.ts';
+import { ApiError } from '../http/envelope.ts';
+import { depthMessage, jsonTextTooDeep } from '../limits.ts';
+import { BodyTimeoutError, header, readBody } from '../http/request.ts';
+import { phoneKey } from '../phone.ts';
+import { defineSlot, SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
 import type { Store, UserRecord } from './store.ts';
-import { isObj } from './validate.ts';
+import { isObj } from '../validate.ts';
 
 export const DB_PREFIX = '/__db/';
 /** The record field json-server uses as the id. */

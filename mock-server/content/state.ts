@@ -5,8 +5,8 @@
  * Store (kept beside it in a WeakMap), so a fresh store — a new app or a
  * reset mock session — starts with fresh content state too.
  */
-import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../web/api/contract.ts';
-import { formatBackendTime, type Store, type UserRecord } from './store.ts';
+import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
+import { formatBackendTime, type Store, type UserRecord } from '../sessions/store.ts';
 
 export interface PlayedRecord {
   lastMs: number;

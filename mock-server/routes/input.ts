@@ -1,8 +1,8 @@
 /** Input checks and user lookups shared by the content route groups (games, home, sign-in, account, shop, pay, invite). */
-import { badRequest } from './envelope.ts';
-import type { RouteContext } from './routes/route.ts';
-import type { UserRecord } from './store.ts';
-import type { Fields } from './validate.ts';
+import { badRequest } from '../http/envelope.ts';
+import type { RouteContext } from './route.ts';
+import type { UserRecord } from '../sessions/store.ts';
+import type { Fields } from '../validate.ts';
 
 export const gameId = (input: Fields): number => input.int('game_id', { min: 1 });
 export const uid = (input: Fields): number => input.int('uid', { min: 1 });

@@ -14,9 +14,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs, type Stats } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { GameFixture } from './content-fixtures.ts';
-import type { Fixtures } from './fixtures.ts';
-import { contentType, safeSegments } from './static.ts';
+import type { GameFixture } from '../fixtures/content.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import { contentType, safeSegments } from '../http/static.ts';
 
 export const MEDIA_PREFIX = '/mock-media/';
 export const SVG_TYPE = 'image/svg+xml';
