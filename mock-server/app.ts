@@ -50,15 +50,8 @@ import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
 import { faultKind, type TakenFault } from './scenarios/faults.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
 import type { JournalInput } from './sessions/journal.ts';
-import {
-  createSessionRegistry,
-  DEFAULT_SESSION,
-  MAX_SESSIONS,
-  SessionLimitError,
-  SessionNameError,
-  type MockSession,
-  type SessionRegistry,
-} from './sessions/session.ts';
+import { createSessionRegistry, DEFAULT_SESSION, MAX_SESSIONS, SessionLimitError, SessionNameError, type SessionRegistry } from './sessions/registry.ts';
+import { type MockSession } from './sessions/session.ts';
 import { createDbApi, DB_PREFIX } from './sessions/db.ts';
 import { MEDIA_DIR_NAME } from './fixtures/content.ts';
 import { MEDIA_PREFIX, serveMedia } from './content/media.ts';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { DEFAULT_FIXTURES_DIR } from './app.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
-import { MAX_SESSIONS } from './sessions/session.ts';
+import { MAX_SESSIONS } from './sessions/registry.ts';
 
 export interface CliOptions {
   port: number;

@@ -96,7 +96,7 @@ export interface GameView {
 
 export function gameView(ctx: RouteContext): GameView {
   const origin = requestOrigin(ctx.headers);
-  const state = contentState(ctx.store);
+  const state = contentState(ctx.session);
   const summary = (g: GameFixture): GameSummary => {
     const media = gameMediaUrls(origin, g);
     return {

@@ -10,21 +10,20 @@
  * query picks the QA session that owns the order and is carried along.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../../web/core/clock.ts';
-import { contentState } from './state.ts';
 import type { Fixtures } from '../fixtures/index.ts';
+import { discardRest, readBody } from '../http/request.ts';
+import { SessionLimitError } from '../sessions/registry.ts';
+import type { MockSession } from '../sessions/session.ts';
 import { escapeXml } from './media.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
-import { discardRest, readBody } from '../http/request.ts';
-import { SessionLimitError } from '../sessions/session.ts';
-import type { Store } from '../sessions/store.ts';
+import { contentState } from './state.ts';
 
 export { PAY_PAGE_PREFIX };
 
 export interface PayPageOptions {
   fixtures: Fixtures;
-  /** The store and clock of a mock session (`mock_session` query; undefined for the default one). Throws on a bad name. */
-  sessionFor(name: string | undefined): { store: Store; clock: Clock };
+  /** The mock session of the `mock_session` query (undefined for the default one). Throws on a bad name. */
+  sessionFor(name: string | undefined): MockSession;
   /** A body upload that stalls this long is cut (default: readBody's). */
   bodyIdleMs?: number;
 }
@@ -67,7 +66,7 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
   const [orderId = '', action, ...extra] = pathname.slice(PAY_PAGE_PREFIX.length).split('/');
   const method = req.method ?? 'GET';
   const sessionName = query.get('mock_session') ?? undefined;
-  let session: { store: Store; clock: Clock };
+  let session: MockSession;
   try {
     session = options.sessionFor(sessionName);
   } catch (err) {
@@ -79,7 +78,7 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
     send(req, res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
     return;
   }
-  const state = contentState(session.store);
+  const state = contentState(session);
   const rec = ORDER_ID.test(orderId) && extra.length === 0 ? state.orders.get(orderId) : undefined;
 
   if (action === undefined) {

@@ -2,11 +2,12 @@
  * What the content routes remember beyond the users of `store.ts`: plays and
  * downloads, sign-in days, real-name records, reported events, orders,
  * invitations and each user's asset changes. One ContentState belongs to one
- * Store (kept beside it in a WeakMap), so a fresh store — a new app or a
- * reset mock session — starts with fresh content state too.
+ * mock session (a session slot), so a reset session starts with fresh content
+ * state, like its fresh store.
  */
 import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
-import { formatBackendTime, type Store, type UserRecord } from '../sessions/store.ts';
+import { defineSlot, type MockSession } from '../sessions/session.ts';
+import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
 
 export interface PlayedRecord {
   lastMs: number;
@@ -160,16 +161,11 @@ export class ContentState {
   }
 }
 
-const states = new WeakMap<Store, ContentState>();
+const CONTENT_SLOT = defineSlot('content', () => new ContentState());
 
-/** The content state kept beside `store`, created on first use. */
-export function contentState(store: Store): ContentState {
-  let state = states.get(store);
-  if (!state) {
-    state = new ContentState();
-    states.set(store, state);
-  }
-  return state;
+/** The content state of a mock session, made on first use. */
+export function contentState(session: MockSession): ContentState {
+  return session.slot(CONTENT_SLOT);
 }
 
 /** Masking the way the app shows personal data: a name keeps its last character, an ID its first 3 and last 4. */

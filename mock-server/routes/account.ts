@@ -84,7 +84,7 @@ export const accountRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.store), user, ctx.clock.now(), req.usage_time));
+      return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.session), user, ctx.clock.now(), req.usage_time));
     },
   ),
 
@@ -95,7 +95,7 @@ export const accountRoutes: Route[] = [
       id_card: input.string('id_card', { pattern: ID_CARD_SHAPE, patternHint: '18 characters: 17 digits and a digit or X' }),
     }),
     (req, ctx, user) => {
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       if (user.isAuth === 1 || state.auth.has(user.uid)) return fail(BODY_CODE.failed, ALREADY_VERIFIED_MSG);
       const now = ctx.clock.now();
       const check = checkIdCard(req.id_card, cstDate(now));
@@ -106,7 +106,7 @@ export const accountRoutes: Route[] = [
     },
   ),
 
-  defineUserRoute(PATH.getAuthMessage, () => ({}), (_req, ctx, user) => ok(authMessage(contentState(ctx.store), user, ctx.clock.now()))),
+  defineUserRoute(PATH.getAuthMessage, () => ({}), (_req, ctx, user) => ok(authMessage(contentState(ctx.session), user, ctx.clock.now()))),
 
   defineUserRoute(
     PATH.cgPropertyDetail,
@@ -125,7 +125,7 @@ export const accountRoutes: Route[] = [
           card('quick', 'Quick card', user.quickStatus === 1, user.quickEndMs),
           card('bgmember', 'Background membership', user.bgmemberEndMs > now, user.bgmemberEndMs),
         ],
-        records: [...contentState(ctx.store).recordsOf(user.uid)],
+        records: [...contentState(ctx.session).recordsOf(user.uid)],
       });
     },
   ),

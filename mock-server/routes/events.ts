@@ -28,7 +28,7 @@ function parseEvent(input: Fields): EventReportRequest {
 export const eventRoutes: Route[] = [
   defineRoute(PATH.eventReport, parseEvent, (req, ctx) => {
     const now = ctx.clock.now();
-    const rec = contentState(ctx.store).addEvent(req.event, req.data ?? null, optionalUser(ctx)?.uid ?? null, now);
+    const rec = contentState(ctx.session).addEvent(req.event, req.data ?? null, optionalUser(ctx)?.uid ?? null, now);
     return ok({ id: rec.id, received_at: now }, 'Recorded');
   }),
 ];

@@ -94,7 +94,7 @@ export const catalogueRoutes: Route[] = [
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
       if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       state.recordPlay(user.uid, game.id, ctx.clock.now());
       return ok({ game_id: game.id, play_count: gameView(ctx).plays(game) });
     },
@@ -107,7 +107,7 @@ export const catalogueRoutes: Route[] = [
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
       if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       state.recordDownload(game.id);
       return ok({ game_id: game.id, down_count: downCount(state, game) });
     },
@@ -116,7 +116,7 @@ export const catalogueRoutes: Route[] = [
   // GET: /page/1/page_size/20
   defineUserRoute(PATH.playedList, parsePage, (req, ctx, user) => {
     const view = gameView(ctx);
-    const played = contentState(ctx.store)
+    const played = contentState(ctx.session)
       .playedBy(user.uid)
       .flatMap((p) => {
         const game = findGame(ctx.fixtures, p.gameId);

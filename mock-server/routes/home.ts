@@ -21,7 +21,7 @@ function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFi
     case 'continue': {
       const user = optionalUser(ctx);
       if (!user) return { games: [], more: false };
-      const played = contentState(ctx.store)
+      const played = contentState(ctx.session)
         .playedBy(user.uid)
         .flatMap((p) => {
           const g = findGame(ctx.fixtures, p.gameId);

@@ -32,7 +32,7 @@ export function uidOfInviteCode(code: string): number | undefined {
 
 export const inviteRoutes: Route[] = [
   defineUserRoute(PATH.inviteInfo, () => ({}), (_req, ctx, user) => {
-    const state = contentState(ctx.store);
+    const state = contentState(ctx.session);
     const conf = ctx.fixtures.content.invite;
     const code = inviteCode(user.uid);
     // Latest first; the same instant keeps the later binding first.
@@ -65,7 +65,7 @@ export const inviteRoutes: Route[] = [
     PATH.bindInvite,
     (input) => ({ code: input.string('code', { pattern: INVITE_CODE, patternHint: '4 to 16 letters or digits' }) }),
     (req, ctx, user) => {
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       const inviterUid = uidOfInviteCode(req.code);
       const inviter = inviterUid === undefined ? undefined : ctx.store.userByUid(inviterUid);
       if (!inviter) return fail(BODY_CODE.failed, INVALID_CODE_MSG);

@@ -41,7 +41,7 @@ export const payRoutes: Route[] = [
         return fail(BODY_CODE.failed, `Payment method "${req.pay_type}" is not available`);
       }
       const now = ctx.clock.now();
-      const rec = createOrder(contentState(ctx.store), user.uid, item, req.pay_type, now, {
+      const rec = createOrder(contentState(ctx.session), user.uid, item, req.pay_type, now, {
         origin: requestOrigin(ctx.headers),
         session: mockSession(ctx.headers),
       });
@@ -54,7 +54,7 @@ export const payRoutes: Route[] = [
     PATH.orderStatus,
     (input) => ({ order_id: input.string('order_id', { pattern: ORDER_ID, patternHint: 'an order id like "CG2025030110000000010042"' }) }),
     (req, ctx, user) => {
-      const rec = contentState(ctx.store).orders.get(req.order_id);
+      const rec = contentState(ctx.session).orders.get(req.order_id);
       if (!rec || rec.uid !== user.uid) return fail(BODY_CODE.failed, ORDER_NOT_FOUND);
       return ok(orderView(rec, ctx.clock.now()));
     },

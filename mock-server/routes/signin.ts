@@ -18,7 +18,7 @@ export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';
 function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: number; monday: string } {
   const now = ctx.clock.now();
   const today = cstWeekday(now);
-  const signed = contentState(ctx.store).signedDays(user.uid);
+  const signed = contentState(ctx.session).signedDays(user.uid);
   const durations = ctx.fixtures.content.signIn.durations;
   const dates = cstWeek(now);
   const days = dates.map((date, i): SignInDay => ({
@@ -49,7 +49,7 @@ export const signInRoutes: Route[] = [
       requireSameUid(req.uid, user);
       const now = ctx.clock.now();
       const date = cstDate(now);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       if (!state.sign(user.uid, date)) return fail(BODY_CODE.failed, ALREADY_SIGNED_MSG);
       const granted = ctx.fixtures.content.signIn.durations[cstWeekday(now) - 1] ?? 0;
       state.grant(user, 'sign_in', `Daily sign-in ${date}`, now, { duration: granted });

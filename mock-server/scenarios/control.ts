@@ -39,7 +39,8 @@ import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
 import type { JournalKind } from '../sessions/journal.ts';
 import { parseScenario } from './parse.ts';
 import { ClockNotVirtualError } from '../sessions/clock.ts';
-import { SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from '../sessions/session.ts';
+import { SessionLimitError, SessionNameError, type SessionRegistry } from '../sessions/registry.ts';
+import { type MockSession } from '../sessions/session.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */

@@ -1,7 +1,8 @@
 /**
- * The mock cloud's in-memory state, built fresh from the fixtures by each
- * createApp call (so tests never share users, tokens or SMS sends). All
- * times come from the injected clock.
+ * A mock session's users, tokens and SMS sends, built fresh from the
+ * fixtures for each session and again on each reset (the session's store
+ * slot), so tests and QA sessions never share them. All times come from the
+ * session's clock.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../web/core/clock.ts';

@@ -18,7 +18,7 @@ import { createGameSession, type GameSession } from '../../web/game/session.ts';
 import { createMemoryStoragePort } from '../../web/game/settings.ts';
 import type { GameTarget } from '../../web/game/state.ts';
 import type { GameScript } from '../../mock-server/game/script.ts';
-import { DEFAULT_SESSION } from '../../mock-server/sessions/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { json } from './control-helpers.ts';
 import { login, startApp, type Started } from './helpers.ts';
 import { GAME_KEY, MEMBER, NO_TIME, settle, useScript } from './game-helpers.ts';

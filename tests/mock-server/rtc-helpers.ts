@@ -17,7 +17,7 @@ import { createMockSdk, type MockSdk, type MockSdkOptions } from '../../web/game
 import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
 import type { FramePresenter, PresentedFrame, PresenterFactory } from '../../web/game/video-presenter.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
-import { DEFAULT_SESSION } from '../../mock-server/sessions/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { loadWrtc, type Wrtc } from '../../mock-server/stream/native.ts';
 import type { GameStream } from '../../mock-server/stream/game-stream.ts';
 import { json } from './control-helpers.ts';

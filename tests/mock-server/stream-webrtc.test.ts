@@ -16,7 +16,7 @@ import { STREAM_EVENT, type StreamProgressValue } from '../../web/api/contract.t
 import { LEVELS } from '../../mock-server/game/sessions.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
-import { DEFAULT_SESSION } from '../../mock-server/sessions/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { json } from './control-helpers.ts';
 import { FREE_TRIAL, MEMBER, player, useScript } from './game-helpers.ts';
 import { openSocket, rawRequest, startApp, type Started } from './helpers.ts';
