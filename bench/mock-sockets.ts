@@ -20,7 +20,7 @@ import {
   type LoginInfo,
 } from '../web/api/contract.ts';
 import { createApp } from '../mock-server/app.ts';
-import { signedHeaders } from '../mock-server/http/request.ts';
+import { signedHeaders } from '../mock-server/http/signature.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 const SOCKETS = 1_000;

@@ -11,10 +11,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fixtures } from '../fixtures/index.ts';
-import { discardRest, readBody } from '../http/request.ts';
+import { discardRest, readBody } from '../http/body.ts';
+import { HTML_TYPE, send as reply } from '../http/reply.ts';
 import { SessionLimitError } from '../sessions/registry.ts';
 import type { MockSession } from '../sessions/session.ts';
-import { escapeXml } from './media.ts';
+import { escapeXml } from './media-svg.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
 import { contentState } from './state.ts';
 
@@ -30,17 +31,13 @@ export interface PayPageOptions {
 
 const PAY_TYPE_NAMES = { wxpay: 'WeChat Pay', alipay: 'Alipay' } as const;
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}): void {
-  const body = Buffer.from(html, 'utf8');
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(body.length),
-    'cache-control': 'no-store',
+function send(res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}): void {
+  reply(res, status, html, {
+    'content-type': HTML_TYPE,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
     ...extra,
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function page(title: string, content: string): string {
@@ -57,8 +54,8 @@ form{margin:0}button{width:100%;margin-top:12px;padding:12px;border:0;border-rad
 `;
 }
 
-function notFound(req: IncomingMessage, res: ServerResponse): void {
-  send(req, res, 404, page('Order not found', '<h1>Order not found</h1><p class="muted">This payment link is not valid.</p>'));
+function notFound(res: ServerResponse): void {
+  send(res, 404, page('Order not found', '<h1>Order not found</h1><p class="muted">This payment link is not valid.</p>'));
 }
 
 /** Answer a request under PAY_PAGE_PREFIX. */
@@ -72,10 +69,10 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
   } catch (err) {
     discardRest(req);
     if (err instanceof SessionLimitError) {
-      send(req, res, 503, page('Too many sessions', `<h1>Too many sessions</h1><p class="muted">${escapeXml(err.message)}</p>`));
+      send(res, 503, page('Too many sessions', `<h1>Too many sessions</h1><p class="muted">${escapeXml(err.message)}</p>`));
       return;
     }
-    send(req, res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
+    send(res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
     return;
   }
   const state = contentState(session);
@@ -84,11 +81,11 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
   if (action === undefined) {
     if (method !== 'GET' && method !== 'HEAD') {
       discardRest(req);
-      send(req, res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'GET, HEAD' });
+      send(res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'GET, HEAD' });
       return;
     }
     if (!rec) {
-      notFound(req, res);
+      notFound(res);
       return;
     }
     const status = orderStatus(rec, session.clock.now());
@@ -100,28 +97,28 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
         ? `${head}<form method="post" action="${to('pay')}"><button class="pay" type="submit">Pay ¥${escapeXml(rec.amount)}</button></form>` +
           `<form method="post" action="${to('cancel')}"><button class="cancel" type="submit">Cancel</button></form>`
         : `${head}<p>This order is <strong>${status}</strong>.</p><p><a href="${escapeXml(resultUrl(rec.orderId, sessionName))}">Back to the app</a></p>`;
-    send(req, res, 200, page(`Pay ¥${rec.amount}`, body));
+    send(res, 200, page(`Pay ¥${rec.amount}`, body));
     return;
   }
 
   if (action !== 'pay' && action !== 'cancel') {
     discardRest(req);
-    notFound(req, res);
+    notFound(res);
     return;
   }
   if (method !== 'POST') {
     discardRest(req);
-    send(req, res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'POST' });
+    send(res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'POST' });
     return;
   }
   // The form posts no fields; read (bounded) and ignore whatever came.
   const body = await readBody(req, 64 * 1024, options.bodyIdleMs);
   if (!body.ok) discardRest(req);
   if (!rec) {
-    notFound(req, res);
+    notFound(res);
     return;
   }
   settleOrder(options.fixtures, session.store, state, rec, action, session.clock.now());
   const location = resultUrl(rec.orderId, sessionName);
-  send(req, res, 303, page('Redirecting', `<p><a href="${escapeXml(location)}">Continue</a></p>`), { location });
+  send(res, 303, page('Redirecting', `<p><a href="${escapeXml(location)}">Continue</a></p>`), { location });
 }

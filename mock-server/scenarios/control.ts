@@ -31,7 +31,8 @@ import type { DurationMessageCode, StreamEventCode } from '../game/script.ts';
 import { gameStateOf } from '../game/state.ts';
 import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
 import { depthMessage, jsonTextTooDeep, kib, MAX_PUSH_MESSAGE_BYTES, TooLargeError } from '../limits.ts';
-import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../http/request.ts';
+import { sendJson } from '../http/reply.ts';
+import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../http/body.ts';
 import { FieldError, Fields, isObj } from '../validate.ts';
 import { networkOf, parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
@@ -104,17 +105,6 @@ class ControlError extends Error {
 }
 
 const bad = (message: string): ControlError => new ControlError(400, message);
-
-function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(text.length),
-    'cache-control': 'no-store',
-    ...extra,
-  });
-  res.end(text);
-}
 
 async function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
   const body = await readBody(req, undefined, idleMs);
@@ -342,15 +332,15 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         if (err instanceof SessionLimitError) throw new ControlError(503, err.message);
         throw err;
       }
-      send(res, 200, await handler(req, session, query));
+      sendJson(res, 200, await handler(req, session, query));
     } catch (err) {
       // The stalled upload's connection is already gone.
       if (err instanceof BodyTimeoutError) return;
       // Let an unread upload drain (bounded) so the client can read the answer.
       if (!req.complete) discardRest(req);
-      if (err instanceof ControlError) send(res, err.status, { error: err.message });
-      else if (err instanceof FieldError) send(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
-      else if (err instanceof ClockNotVirtualError || err instanceof ApiError) send(res, 400, { error: err.message });
+      if (err instanceof ControlError) sendJson(res, err.status, { error: err.message });
+      else if (err instanceof FieldError) sendJson(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
+      else if (err instanceof ClockNotVirtualError || err instanceof ApiError) sendJson(res, 400, { error: err.message });
       else throw err;
     }
   };

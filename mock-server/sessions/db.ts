@@ -27,7 +27,7 @@ import jsonServer from 'json-server';
 import { HEADER } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
 import { depthMessage, jsonTextTooDeep } from '../limits.ts';
-import { BodyTimeoutError, header, readBody } from '../http/request.ts';
+import { BodyTimeoutError, header, readBody } from '../http/body.ts';
 import { phoneKey } from '../phone.ts';
 import { SessionLimitError, SessionNameError, type SessionRegistry } from './registry.ts';
 import { defineSlot, type MockSession } from './session.ts';

@@ -22,7 +22,7 @@ import {
 } from '../../web/api/contract.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
-import { signedHeaders as signHeaders } from '../../mock-server/http/request.ts';
+import { signedHeaders as signHeaders } from '../../mock-server/http/signature.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
 export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null } as const;
