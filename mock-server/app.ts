@@ -25,8 +25,7 @@ import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig, SOCKET_PATH } from '../web/
 import { systemClock, type Clock } from '../web/core/clock.ts';
 import { createMediaHandler, MEDIA_PREFIX } from './content/media.ts';
 import { PAY_PAGE_PREFIX, servePayPage } from './content/pay-page.ts';
-import { MEDIA_DIR_NAME } from './fixtures/content.ts';
-import { loadFixtures, type Fixtures } from './fixtures/index.ts';
+import { loadFixtures, MEDIA_DIR_NAME, type Fixtures } from './fixtures/index.ts';
 import { createApiHandler } from './http/api.ts';
 import { DEFAULT_BODY_IDLE_MS } from './http/body.ts';
 import { sendJson } from './http/reply.ts';

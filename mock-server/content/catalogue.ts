@@ -17,7 +17,7 @@ import {
   type Page,
   type PageRequest,
 } from '../../web/api/contract.ts';
-import type { GameFixture } from '../fixtures/content.ts';
+import type { GameFixture } from '../fixtures/index.ts';
 import { contentState, type ContentState } from './state.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { gameMediaUrls, requestOrigin } from './media.ts';

@@ -5,7 +5,7 @@
  * same game always looks the same.
  */
 import { createHash } from 'node:crypto';
-import type { GameFixture } from '../fixtures/content.ts';
+import type { GameFixture } from '../fixtures/index.ts';
 
 export const COVER_SIZE = { width: 600, height: 800 } as const;
 export const BANNER_SIZE = { width: 1280, height: 720 } as const;

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { GameFixture } from '../fixtures/content.ts';
+import type { GameFixture } from '../fixtures/index.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { createFileSender, findFile, safeSegments } from '../http/files.ts';
 import { send, sendText } from '../http/reply.ts';

@@ -5,7 +5,7 @@
  */
 import { BODY_CODE, MINOR_AGE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
 import { findGame, GAME_NOT_FOUND } from '../content/catalogue.ts';
-import type { MinorFixture } from '../fixtures/content.ts';
+import type { MinorFixture } from '../fixtures/index.ts';
 import { gameId, requireSameUid, uid } from './input.ts';
 import { contentState, maskIdCard, maskName, type ContentState } from '../content/state.ts';
 import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../content/days.ts';

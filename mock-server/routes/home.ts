@@ -7,7 +7,7 @@
  */
 import { PATH, type HomeSection } from '../../web/api/contract.ts';
 import { byPlays, findGame, gameView, visibleGames } from '../content/catalogue.ts';
-import type { GameFixture, HomeSectionFixture } from '../fixtures/content.ts';
+import type { GameFixture, HomeSectionFixture } from '../fixtures/index.ts';
 import { optionalUser } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { ok } from '../http/envelope.ts';
