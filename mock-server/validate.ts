@@ -67,21 +67,24 @@ function problemOf(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 /** `personas[2].mobile` from `at` ("" or "game") and a zod path. */
-function fieldPath(at: string, path: readonly PropertyKey[]): string {
+export function fieldPath(at: string, path: readonly PropertyKey[]): string {
   let out = at;
   for (const key of path) out = typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key);
   return out;
 }
 
-/** Check `value` against `schema`; the first problem throws FieldError with the field's full path under `at`. */
-export function check<S extends z.ZodType>(schema: S, value: unknown, at = ''): z.output<S> {
+/**
+ * Check `value` against `schema`; the first problem throws FieldError with the field's full path under `at`.
+ * `root` names the value itself when `at` is "" (a problem with the whole body, or the whole fault).
+ */
+export function check<S extends z.ZodType>(schema: S, value: unknown, at = '', root = 'body'): z.output<S> {
   const result = schema.safeParse(value, { error: problemOf });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw new FieldError(at || 'body', 'is not valid');
+  if (!issue) throw new FieldError(at || root, 'is not valid');
   // An unknown key is reported on its object: name the key itself.
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  throw new FieldError(fieldPath(at, path) || 'body', issue.message);
+  throw new FieldError(fieldPath(at, path) || root, issue.message);
 }
 
 // ---------------------------------------------------------------- field builders
@@ -138,9 +141,17 @@ export function known<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S,
   });
 }
 
-/** Absent or null: undefined (null is how JSON says "not given"). */
-export function optional<S extends z.ZodType>(schema: S): z.ZodPipe<z.ZodOptional<z.ZodNullable<S>>, z.ZodTransform<Exclude<z.output<S>, null> | undefined>> {
-  return schema.nullable().optional().transform((v) => (v === null ? undefined : v) as Exclude<z.output<S>, null> | undefined);
+/** Absent or null: undefined, and the key optional in the output type (null is how JSON says "not given"). */
+export function optional<S extends z.ZodType>(schema: S): z.ZodOptional<z.ZodPipe<z.ZodNullable<S>, z.ZodTransform<Exclude<z.output<S>, null> | undefined>>> {
+  return schema
+    .nullable()
+    .transform((v) => (v === null ? undefined : (v as Exclude<z.output<S>, null>)))
+    .optional();
+}
+
+/** `o` without its undefined values: a field sent as null is as absent as one not sent (for objects merged over defaults). */
+export function compact<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** Report a problem from a refinement at `path` (relative to the refined value). */
