@@ -36,6 +36,8 @@ export function describe(value: unknown): string {
 }
 
 const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+/** A wrong value for a number field: the number itself (1.5, 2^60), else what it is. */
+const gotNumber = (v: unknown): string => (typeof v === 'number' ? String(v) : describe(v));
 
 /** The words for an issue whose schema gave none (zod's per-parse error map). */
 function problemOf(issue: z.core.$ZodRawIssue): string | undefined {
@@ -44,21 +46,26 @@ function problemOf(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_type':
       if (input === undefined || input === null) return 'is missing';
       if (issue.expected === 'string') return `must be a string, got ${describe(input)}`;
-      if (issue.expected === 'int') return `must be an integer, got ${shown(input)}`;
+      if (issue.expected === 'int') return `must be an integer, got ${gotNumber(input)}`;
       if (issue.expected === 'number') return `must be a number, got ${describe(input)}`;
       if (issue.expected === 'boolean') return 'must be true or false';
       if (issue.expected === 'array') return 'must be an array';
       return `must be an object, got ${describe(input)}`;
     case 'too_small':
+      // z.int()'s own bounds are the safe integers: out of them is not an integer as JSON carries it.
+      if (issue.origin === 'int') return `must be an integer, got ${gotNumber(input)}`;
       if (issue.origin === 'array') return `must have at least ${issue.minimum} entries`;
       if (issue.origin === 'string') return issue.minimum === 1 ? 'is missing' : `must be at least ${issue.minimum} characters`;
       return `must be at least ${issue.minimum}`;
     case 'too_big':
+      if (issue.origin === 'int') return `must be an integer, got ${gotNumber(input)}`;
       if (issue.origin === 'array') return `must have at most ${issue.maximum} entries`;
       if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
       return `must be at most ${issue.maximum}`;
     case 'invalid_value':
-      return `must be one of ${issue.values.map(shown).join(', ')}, got ${typeof input === 'number' ? input : describe(input)}`;
+      if (input === undefined || input === null) return 'is missing';
+      // A number answers a list of numbers with itself, anything else with what it is (as the old checks did).
+      return `must be one of ${issue.values.map(shown).join(', ')}, got ${issue.values.every((v) => typeof v === 'number') ? gotNumber(input) : describe(input)}`;
     case 'unrecognized_keys':
       return 'is not a known field';
     default:
@@ -114,7 +121,7 @@ export interface IntOptions {
 
 export function int(o: IntOptions = {}): z.ZodInt {
   // The schema's error also words its checks' issues (min, max): only the type issue is said here.
-  let n = z.int({ error: (iss) => (iss.code !== 'invalid_type' ? undefined : iss.input === undefined || iss.input === null ? 'is missing' : `must be an integer, got ${shown(iss.input)}`) });
+  let n = z.int({ error: (iss) => (iss.code !== 'invalid_type' ? undefined : iss.input === undefined || iss.input === null ? 'is missing' : `must be an integer, got ${gotNumber(iss.input)}`) });
   if (o.min !== undefined) n = n.min(o.min);
   if (o.max !== undefined) n = n.max(o.max);
   return n;
@@ -125,13 +132,14 @@ export function decimal(min: number, max: number): z.ZodNumber {
   return z.number().refine((v) => v >= min && v <= max, `must be between ${min} and ${max}`);
 }
 
-/** One of these numbers or strings. */
-export function oneOf<const T extends readonly [z.core.util.Literal, ...z.core.util.Literal[]]>(values: T): z.ZodLiteral<T[number]> {
-  return z.literal(values);
+/** One of these strings, or of these numbers (an integer first: "x" reads "must be an integer"). */
+export function oneOf<const T extends readonly [string, ...string[]] | readonly [number, ...number[]]>(values: T): z.ZodType<T[number]> {
+  const literal = z.literal(values as readonly [z.core.util.Literal, ...z.core.util.Literal[]]) as unknown as z.ZodType<T[number], number>;
+  return typeof values[0] === 'number' ? int().pipe(literal) : literal;
 }
 
 /** A 0/1 flag, as the backend sends them. */
-export const flag = (): z.ZodLiteral<0 | 1> => z.literal([0, 1]);
+export const flag = (): z.ZodType<0 | 1> => oneOf([0, 1]);
 
 /** A JSON object that refuses unknown keys, naming the ones it knows (a typo would otherwise be silently ignored). */
 export function known<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, z.core.$strict> {
@@ -169,120 +177,4 @@ export function unique<T>(keyOf: (item: T) => string | number, field: string, wh
       seen.add(key);
     });
   };
-}
-
-// ---------------------------------------------------------------- Fields (request input, until routes use schemas)
-
-interface FieldsIntOptions {
-  min?: number;
-  max?: number;
-}
-
-interface StringOptions {
-  /** Reject "" (default true: an empty string is as good as missing, SPEC §5 drops them). */
-  nonEmpty?: boolean;
-  pattern?: RegExp;
-  /** Describes the pattern in the error message, e.g. "digits only". */
-  patternHint?: string;
-  maxLength?: number;
-}
-
-/**
- * A typed view on one object. `loose` is for data that arrived as text
- * (urlencoded bodies, GET `/key/value` pairs), where every value is a string:
- * there, "42" is accepted for an integer field. JSON input is strict.
- */
-export class Fields {
-  private constructor(
-    private readonly value: Obj,
-    private readonly at: string,
-    private readonly loose: boolean,
-  ) {}
-
-  /** Wrap `value`, which must be an object; `at` names it in errors ("" for a request body). */
-  static of(value: unknown, at = '', loose = false): Fields {
-    if (!isObj(value)) throw new FieldError(at || 'body', `must be an object, got ${describe(value)}`);
-    return new Fields(value, at, loose);
-  }
-
-  /** Raw access (own properties only), for checks this class does not cover. */
-  raw(key: string): unknown {
-    return Object.hasOwn(this.value, key) ? this.value[key] : undefined;
-  }
-
-  has(key: string): boolean {
-    const v = this.raw(key);
-    return v !== undefined && v !== null;
-  }
-
-  path(key: string): string {
-    return this.at ? `${this.at}.${key}` : key;
-  }
-
-  private present(key: string): unknown {
-    const v = this.raw(key);
-    if (v === undefined || v === null) throw new FieldError(this.path(key), 'is missing');
-    return v;
-  }
-
-  string(key: string, options: StringOptions = {}): string {
-    const v = this.present(key);
-    if (typeof v !== 'string') throw new FieldError(this.path(key), `must be a string, got ${describe(v)}`);
-    if ((options.nonEmpty ?? true) && v === '') throw new FieldError(this.path(key), 'is missing');
-    if (options.maxLength !== undefined && v.length > options.maxLength) {
-      throw new FieldError(this.path(key), `must be at most ${options.maxLength} characters`);
-    }
-    if (options.pattern && !options.pattern.test(v)) {
-      throw new FieldError(this.path(key), `must be ${options.patternHint ?? `like ${String(options.pattern)}`}`);
-    }
-    return v;
-  }
-
-  optionalString(key: string, options: StringOptions = {}): string | undefined {
-    return this.has(key) ? this.string(key, { ...options, nonEmpty: options.nonEmpty ?? false }) : undefined;
-  }
-
-  int(key: string, options: FieldsIntOptions = {}): number {
-    const v = this.present(key);
-    let n: number;
-    if (typeof v === 'number') n = v;
-    else if (this.loose && typeof v === 'string' && /^-?\d{1,15}$/.test(v)) n = Number(v);
-    else throw new FieldError(this.path(key), `must be an integer, got ${describe(v)}`);
-    if (!Number.isSafeInteger(n)) throw new FieldError(this.path(key), `must be an integer, got ${n}`);
-    if (options.min !== undefined && n < options.min) throw new FieldError(this.path(key), `must be at least ${options.min}`);
-    if (options.max !== undefined && n > options.max) throw new FieldError(this.path(key), `must be at most ${options.max}`);
-    return n;
-  }
-
-  /** A 0/1 flag, as the backend sends them. */
-  flag(key: string): 0 | 1 {
-    return this.oneOfNumber(key, [0, 1] as const);
-  }
-
-  oneOf<T extends string>(key: string, values: readonly T[]): T {
-    const v = this.present(key);
-    const found = values.find((x) => x === v);
-    if (found === undefined) {
-      throw new FieldError(this.path(key), `must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${describe(v)}`);
-    }
-    return found;
-  }
-
-  oneOfNumber<T extends number>(key: string, values: readonly T[]): T {
-    const n = this.int(key);
-    const found = values.find((x) => x === n);
-    if (found === undefined) throw new FieldError(this.path(key), `must be one of ${values.join(', ')}, got ${n}`);
-    return found;
-  }
-
-  object(key: string): Fields {
-    return Fields.of(this.present(key), this.path(key), this.loose);
-  }
-
-  /** An array of objects, each wrapped. */
-  objects(key: string): Fields[] {
-    const v = this.present(key);
-    if (!Array.isArray(v)) throw new FieldError(this.path(key), `must be an array, got ${describe(v)}`);
-    return v.map((item: unknown, i) => Fields.of(item, `${this.path(key)}[${i}]`, this.loose));
-  }
 }

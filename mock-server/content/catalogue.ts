@@ -22,7 +22,6 @@ import { contentState, type ContentState } from './state.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { gameMediaUrls, requestOrigin } from './media.ts';
 import type { RouteContext } from '../routes/route.ts';
-import type { Fields } from '../validate.ts';
 
 export const GAME_NOT_FOUND = 'Game not found';
 
@@ -145,13 +144,6 @@ export function byPlays(view: GameView): (a: GameFixture, b: GameFixture) => num
 }
 
 // ---------------------------------------------------------------- paging
-
-export function parsePage(input: Fields): PageRequest {
-  return {
-    page: input.has('page') ? input.int('page', { min: 1, max: 100_000 }) : undefined,
-    page_size: input.has('page_size') ? input.int('page_size', { min: 1, max: PAGE_SIZE_MAX }) : undefined,
-  };
-}
 
 export function paginate<T>(items: readonly T[], req: PageRequest): Page<T> {
   const page = req.page ?? 1;

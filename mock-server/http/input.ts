@@ -5,7 +5,7 @@
  */
 import { BODY_CODE } from '../../web/api/contract.ts';
 import { depthMessage, jsonTextTooDeep } from '../limits.ts';
-import { Fields, isObj, type Obj } from '../validate.ts';
+import { isObj, type Obj } from '../validate.ts';
 import { ApiError, badRequest } from './envelope.ts';
 
 function decodeSegment(segment: string): string {
@@ -54,6 +54,13 @@ function parseJsonObject(text: string): Obj {
   return value;
 }
 
+/** An API request's input: its fields merged (query, path pairs, body), and whether they came as text. */
+export interface RequestInput {
+  data: Obj;
+  /** Form or path-pair input, where every value is a string and "42" may be a number. */
+  text: boolean;
+}
+
 export interface ParsedBody {
   data: Obj;
   /** True when values arrived as text (form, key=value), where numbers are strings. */
@@ -81,13 +88,12 @@ export function parseBody(contentType: string | undefined, text: string): Parsed
   throw new ApiError(BODY_CODE.badRequest, `Unsupported content-type "${type}": send application/json, application/x-www-form-urlencoded or text/plain`);
 }
 
-/** The input a route parses: path pairs and query, overridden by the body. */
-export function requestInput(pairs: Obj, query: URLSearchParams, body: ParsedBody): Fields {
+/** The input a route reads: path pairs and query, overridden by the body; text unless a JSON body brought fields. */
+export function requestInput(pairs: Obj, query: URLSearchParams, body: ParsedBody): RequestInput {
   const merged = bag();
   for (const [k, v] of query) merged[k] = v;
   for (const source of [pairs, body.data]) {
     for (const k of Object.keys(source)) merged[k] = source[k];
   }
-  const loose = body.loose || Object.keys(body.data).length === 0;
-  return Fields.of(merged, '', loose);
+  return { data: merged, text: body.loose || Object.keys(body.data).length === 0 };
 }

@@ -11,7 +11,7 @@ import type { GameFixture, HomeSectionFixture } from '../fixtures/index.ts';
 import { optionalUser } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { ok } from '../http/envelope.ts';
-import { defineRoute, type Route, type RouteContext } from './route.ts';
+import { defineRoute, NO_INPUT, type Route, type RouteContext } from './route.ts';
 
 function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFixture[]; more: boolean } {
   const view = gameView(ctx);
@@ -48,7 +48,7 @@ function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFi
 
 export const homeRoutes: Route[] = [
   // GET: any /key/value pairs (e.g. /lang/en) are accepted and do not change the answer.
-  defineRoute(PATH.homeList, () => ({}), (_req, ctx) => {
+  defineRoute(PATH.homeList, NO_INPUT(), (_req, ctx) => {
     const view = gameView(ctx);
     const home = ctx.fixtures.content.home;
     const banners = home.banners.flatMap((b) => {

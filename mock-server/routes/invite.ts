@@ -9,7 +9,9 @@ import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
 import { contentState, maskMobile } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { requestOrigin } from '../content/media.ts';
-import { defineUserRoute, type Route } from './route.ts';
+import * as z from 'zod';
+import { text } from '../validate.ts';
+import { defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
 const FACTOR = 7919;
 const OFFSET = 1_000_003;
@@ -31,7 +33,7 @@ export function uidOfInviteCode(code: string): number | undefined {
 }
 
 export const inviteRoutes: Route[] = [
-  defineUserRoute(PATH.inviteInfo, () => ({}), (_req, ctx, user) => {
+  defineUserRoute(PATH.inviteInfo, NO_INPUT(), (_req, ctx, user) => {
     const state = contentState(ctx.session);
     const conf = ctx.fixtures.content.invite;
     const code = inviteCode(user.uid);
@@ -63,7 +65,7 @@ export const inviteRoutes: Route[] = [
 
   defineUserRoute(
     PATH.bindInvite,
-    (input) => ({ code: input.string('code', { pattern: INVITE_CODE, patternHint: '4 to 16 letters or digits' }) }),
+    () => z.object({ code: text({ pattern: INVITE_CODE, hint: '4 to 16 letters or digits' }) }),
     (req, ctx, user) => {
       const state = contentState(ctx.session);
       const inviterUid = uidOfInviteCode(req.code);

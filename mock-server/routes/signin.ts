@@ -11,6 +11,8 @@ import { contentState } from '../content/state.ts';
 import { cstDate, cstWeek, cstWeekday } from '../content/days.ts';
 import { fail, ok } from '../http/envelope.ts';
 import type { UserRecord } from '../sessions/store.ts';
+import * as z from 'zod';
+import { optional } from '../validate.ts';
 import { defineUserRoute, type Route, type RouteContext } from './route.ts';
 
 export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';
@@ -33,7 +35,7 @@ function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: 
 export const signInRoutes: Route[] = [
   defineUserRoute(
     PATH.signInConf,
-    (input) => ({ uid: input.has('uid') ? uid(input) : undefined }),
+    (n) => z.object({ uid: optional(uid(n)) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const w = week(ctx, user);
@@ -44,7 +46,7 @@ export const signInRoutes: Route[] = [
 
   defineUserRoute(
     PATH.signIn,
-    (input) => ({ uid: uid(input) }),
+    (n) => z.object({ uid: uid(n) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const now = ctx.clock.now();
