@@ -79,6 +79,8 @@ export function createStaticHandler(options: StaticOptions): (req: IncomingMessa
     }
     const found = await findFile(root, urlPath, true);
     if (found) {
+      // The build is sent whole, as it always was: byte ranges are for the trailer (content/media.ts).
+      delete req.headers.range;
       sender(req, res, found, { 'content-type': contentType(found.file), 'cache-control': cacheControl(found.urlPath), 'x-content-type-options': 'nosniff' });
       return;
     }
