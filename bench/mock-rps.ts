@@ -17,7 +17,7 @@ import {
   type ApiEnvelope,
 } from '../web/api/contract.ts';
 import { createApp } from '../mock-server/app.ts';
-import { signedHeaders } from '../mock-server/request.ts';
+import { signedHeaders } from '../mock-server/http/signature.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 export const RPS_BUDGET_RATIO = 0.5;

@@ -20,7 +20,7 @@ import {
 } from '../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../mock-server/limits.ts';
 import { createApp } from '../mock-server/app.ts';
-import { signedHeaders } from '../mock-server/request.ts';
+import { signedHeaders } from '../mock-server/http/signature.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 const SOCKETS = 1_000;

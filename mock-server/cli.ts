@@ -3,9 +3,10 @@
  * be tested without starting a process. Every failure is one plain line.
  */
 import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_FIXTURES_DIR } from './app.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
-import { MAX_SESSIONS } from './scenarios/session.ts';
+import { MAX_SESSIONS } from './sessions/registry.ts';
 
 export interface CliOptions {
   port: number;
@@ -62,62 +63,81 @@ function parsePort(value: string, from: string): number {
   return Number(value);
 }
 
-const VALUE_FLAGS = ['--port', '--host', '--fixtures', '--dist', '--latency', '--scenario', '--idle-after', '--max-sessions'] as const;
-type ValueFlag = (typeof VALUE_FLAGS)[number];
-const isValueFlag = (s: string): s is ValueFlag => (VALUE_FLAGS as readonly string[]).includes(s);
+/** The flags, as node:util parseArgs reads them; every string flag also takes `--flag=value`. */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  dist: { type: 'string' },
+  latency: { type: 'string' },
+  scenario: { type: 'string' },
+  'idle-after': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'no-video': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+type ValueFlag = { [K in keyof typeof OPTIONS]: (typeof OPTIONS)[K]['type'] extends 'string' ? K : never }[keyof typeof OPTIONS];
 
-export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): CliOptions {
+/**
+ * Read argv with parseArgs, non-strict so every mistake gets this CLI's own
+ * one-line message: parseArgs' tokens tell an unknown flag, a stray word and
+ * a flag without its value apart.
+ */
+function readArgs(argv: readonly string[]): { values: Map<ValueFlag, string>; verbose: boolean; help: boolean; video: boolean } {
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<ValueFlag, string>();
   let verbose = false;
   let help = false;
   let video = true;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq !== -1 ? arg.slice(0, eq) : arg;
-    if (flag === '--verbose') verbose = true;
-    else if (flag === '--no-video') video = false;
-    else if (flag === '--help' || flag === '-h') help = true;
-    else if (isValueFlag(flag)) {
-      const value = eq !== -1 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '') throw new CliError(`Missing value for ${flag}.`);
-      values.set(flag, value);
-    } else {
-      throw new CliError(`Unknown argument "${arg}". Run with --help for usage.`);
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator' || token.kind === 'positional' || !Object.hasOwn(OPTIONS, token.name)) {
+      throw new CliError(`Unknown argument "${argv[token.index] ?? ''}". Run with --help for usage.`);
     }
+    const name = token.name as keyof typeof OPTIONS;
+    if (name === 'verbose') verbose = true;
+    else if (name === 'no-video') video = false;
+    else if (name === 'help') help = true;
+    else if (token.value === undefined || token.value === '') throw new CliError(`Missing value for --${name}.`);
+    else values.set(name, token.value);
   }
+  return { values, verbose, help, video };
+}
 
-  const portArg = values.get('--port');
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): CliOptions {
+  const { values, verbose, help, video } = readArgs(argv);
+
+  const portArg = values.get('port');
   const envPort = env['PORT'];
   const port =
     portArg !== undefined ? parsePort(portArg, '--port') : envPort !== undefined && envPort !== '' ? parsePort(envPort, 'PORT') : DEFAULT_PORT;
 
-  const latencyArg = values.get('--latency') ?? '0';
+  const latencyArg = values.get('latency') ?? '0';
   if (!/^\d{1,7}$/.test(latencyArg)) throw new CliError(`Invalid --latency "${latencyArg}": expected milliseconds as a whole number ≥ 0.`);
 
-  const idleArg = values.get('--idle-after');
+  const idleArg = values.get('idle-after');
   if (idleArg !== undefined && !/^\d{1,9}$/.test(idleArg)) throw new CliError(`Invalid --idle-after "${idleArg}": expected milliseconds as a whole number ≥ 0.`);
 
-  const maxArg = values.get('--max-sessions');
+  const maxArg = values.get('max-sessions');
   if (maxArg !== undefined && (!/^\d{1,6}$/.test(maxArg) || Number(maxArg) < 1 || Number(maxArg) > MAX_SESSIONS_LIMIT)) {
     throw new CliError(`Invalid --max-sessions "${maxArg}": expected a whole number from 1 to ${MAX_SESSIONS_LIMIT}.`);
   }
 
-  const dir = (flag: '--fixtures' | '--dist'): string | undefined => {
+  const dir = (flag: 'fixtures' | 'dist'): string | undefined => {
     const v = values.get(flag);
     return v === undefined ? undefined : path.resolve(cwd, v);
   };
 
   // Names come from the scenario files; the files themselves are checked when the app starts.
-  const scenario = values.get('--scenario') ?? DEFAULT_SCENARIO;
-  const known = scenarioNames(path.join(dir('--fixtures') ?? DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR));
+  const scenario = values.get('scenario') ?? DEFAULT_SCENARIO;
+  const known = scenarioNames(path.join(dir('fixtures') ?? DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR));
   if (!known.includes(scenario)) throw new CliError(`Unknown scenario "${scenario}". Known scenarios: ${known.join(', ')}.`);
 
   return {
     port,
-    host: values.get('--host') ?? (env['HOST'] || DEFAULT_HOST),
-    fixturesDir: dir('--fixtures'),
-    distDir: dir('--dist'),
+    host: values.get('host') ?? (env['HOST'] || DEFAULT_HOST),
+    fixturesDir: dir('fixtures'),
+    distDir: dir('dist'),
     latencyMs: Number(latencyArg),
     scenario,
     verbose,

@@ -5,7 +5,7 @@
  */
 import { createApp, type MockApp } from './app.ts';
 import { bannerLine, CliError, parseCli, portInUseMessage, USAGE, type CliOptions } from './cli.ts';
-import { FixtureError } from './fixtures.ts';
+import { FixtureError } from './fixtures/index.ts';
 import { ScenarioFileError, UnknownScenarioError } from './scenarios/index.ts';
 
 function fatal(line: string, code: number): never {

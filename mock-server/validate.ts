@@ -1,8 +1,14 @@
 /**
- * Shape checks shared by request parsing and fixture loading. A failed check
- * throws `FieldError` naming the field by its full path, so a request answers
- * `Missing field "mobile"` and a fixture fails with `personas[2].mobile ...`.
+ * Checking JSON from outside — fixture and scenario files, QA's control API,
+ * API requests — with zod schemas, and saying what is wrong the same way
+ * everywhere: the first problem becomes a `FieldError` naming the field by
+ * its full path, so a request answers `Missing field "mobile"` and a fixture
+ * fails with `personas[2].mobile must be a string, got number`.
+ *
+ * The field builders below are zod schemas with the wording the app, QA and
+ * the tests rely on; everything else is plain zod.
  */
+import * as z from 'zod';
 
 export type Obj = Record<string, unknown>;
 
@@ -22,122 +28,153 @@ export class FieldError extends Error {
   }
 }
 
-function describe(value: unknown): string {
+/** A value as an error message shows it: `string "abc"`, `an array`, `number`. */
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'string' ? `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}` : typeof value;
 }
 
-interface IntOptions {
+const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+/** A wrong value for a number field: the number itself (1.5, 2^60), else what it is. */
+const gotNumber = (v: unknown): string => (typeof v === 'number' ? String(v) : describe(v));
+
+/** The words for an issue whose schema gave none (zod's per-parse error map). */
+function problemOf(issue: z.core.$ZodRawIssue): string | undefined {
+  const input = issue.input;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined || input === null) return 'is missing';
+      if (issue.expected === 'string') return `must be a string, got ${describe(input)}`;
+      if (issue.expected === 'int') return `must be an integer, got ${gotNumber(input)}`;
+      if (issue.expected === 'number') return `must be a number, got ${describe(input)}`;
+      if (issue.expected === 'boolean') return 'must be true or false';
+      if (issue.expected === 'array') return 'must be an array';
+      return `must be an object, got ${describe(input)}`;
+    case 'too_small':
+      // z.int()'s own bounds are the safe integers: out of them is not an integer as JSON carries it.
+      if (issue.origin === 'int') return `must be an integer, got ${gotNumber(input)}`;
+      if (issue.origin === 'array') return `must have at least ${issue.minimum} entries`;
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'is missing' : `must be at least ${issue.minimum} characters`;
+      return `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'int') return `must be an integer, got ${gotNumber(input)}`;
+      if (issue.origin === 'array') return `must have at most ${issue.maximum} entries`;
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      return `must be at most ${issue.maximum}`;
+    case 'invalid_value':
+      if (input === undefined || input === null) return 'is missing';
+      // A number answers a list of numbers with itself, anything else with what it is (as the old checks did).
+      return `must be one of ${issue.values.map(shown).join(', ')}, got ${issue.values.every((v) => typeof v === 'number') ? gotNumber(input) : describe(input)}`;
+    case 'unrecognized_keys':
+      return 'is not a known field';
+    default:
+      return undefined;
+  }
+}
+
+/** `personas[2].mobile` from `at` ("" or "game") and a zod path. */
+export function fieldPath(at: string, path: readonly PropertyKey[]): string {
+  let out = at;
+  for (const key of path) out = typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key);
+  return out;
+}
+
+/**
+ * Check `value` against `schema`; the first problem throws FieldError with the field's full path under `at`.
+ * `root` names the value itself when `at` is "" (a problem with the whole body, or the whole fault).
+ */
+export function check<S extends z.ZodType>(schema: S, value: unknown, at = '', root = 'body'): z.output<S> {
+  const result = schema.safeParse(value, { error: problemOf });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new FieldError(at || root, 'is not valid');
+  // An unknown key is reported on its object: name the key itself.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  throw new FieldError(fieldPath(at, path) || root, issue.message);
+}
+
+// ---------------------------------------------------------------- field builders
+
+export interface TextOptions {
+  /** Longest accepted, in characters. */
+  max?: number;
+  pattern?: RegExp;
+  /** The pattern in words for the error, e.g. "an http(s) URL" ("must be …"). */
+  hint?: string;
+  /** Accept "" (default false: an empty string is as good as missing, SPEC §5 drops them). */
+  empty?: boolean;
+}
+
+export function text(o: TextOptions = {}): z.ZodString {
+  let s = z.string();
+  if (!o.empty) s = s.min(1, 'is missing');
+  if (o.max !== undefined) s = s.max(o.max);
+  if (o.pattern) s = s.regex(o.pattern, `must be ${o.hint ?? `like ${String(o.pattern)}`}`);
+  return s;
+}
+
+export interface IntOptions {
   min?: number;
   max?: number;
 }
 
-interface StringOptions {
-  /** Reject "" (default true: an empty string is as good as missing, SPEC §5 drops them). */
-  nonEmpty?: boolean;
-  pattern?: RegExp;
-  /** Describes the pattern in the error message, e.g. "digits only". */
-  patternHint?: string;
-  maxLength?: number;
+export function int(o: IntOptions = {}): z.ZodInt {
+  // The schema's error also words its checks' issues (min, max): only the type issue is said here.
+  let n = z.int({ error: (iss) => (iss.code !== 'invalid_type' ? undefined : iss.input === undefined || iss.input === null ? 'is missing' : `must be an integer, got ${gotNumber(iss.input)}`) });
+  if (o.min !== undefined) n = n.min(o.min);
+  if (o.max !== undefined) n = n.max(o.max);
+  return n;
 }
 
-/**
- * A typed view on one object. `loose` is for data that arrived as text
- * (urlencoded bodies, GET `/key/value` pairs), where every value is a string:
- * there, "42" is accepted for an integer field. JSON input is strict.
- */
-export class Fields {
-  private constructor(
-    private readonly value: Obj,
-    private readonly at: string,
-    private readonly loose: boolean,
-  ) {}
+/** A finite number from `min` to `max` (ratings, layout positions). */
+export function decimal(min: number, max: number): z.ZodNumber {
+  return z.number().refine((v) => v >= min && v <= max, `must be between ${min} and ${max}`);
+}
 
-  /** Wrap `value`, which must be an object; `at` names it in errors ("" for a request body). */
-  static of(value: unknown, at = '', loose = false): Fields {
-    if (!isObj(value)) throw new FieldError(at || 'body', `must be an object, got ${describe(value)}`);
-    return new Fields(value, at, loose);
-  }
+/** One of these strings, or of these numbers (an integer first: "x" reads "must be an integer"). */
+export function oneOf<const T extends readonly [string, ...string[]] | readonly [number, ...number[]]>(values: T): z.ZodType<T[number]> {
+  const literal = z.literal(values as readonly [z.core.util.Literal, ...z.core.util.Literal[]]) as unknown as z.ZodType<T[number], number>;
+  return typeof values[0] === 'number' ? int().pipe(literal) : literal;
+}
 
-  /** Raw access (own properties only), for checks this class does not cover. */
-  raw(key: string): unknown {
-    return Object.hasOwn(this.value, key) ? this.value[key] : undefined;
-  }
+/** A 0/1 flag, as the backend sends them. */
+export const flag = (): z.ZodType<0 | 1> => oneOf([0, 1]);
 
-  has(key: string): boolean {
-    const v = this.raw(key);
-    return v !== undefined && v !== null;
-  }
+/** A JSON object that refuses unknown keys, naming the ones it knows (a typo would otherwise be silently ignored). */
+export function known<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, z.core.$strict> {
+  const names = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? `is not a known field (expected one of ${names})` : undefined),
+  });
+}
 
-  path(key: string): string {
-    return this.at ? `${this.at}.${key}` : key;
-  }
+/** Absent or null: undefined, and the key optional in the output type (null is how JSON says "not given"). */
+export function optional<S extends z.ZodType>(schema: S): z.ZodOptional<z.ZodPipe<z.ZodNullable<S>, z.ZodTransform<Exclude<z.output<S>, null> | undefined>>> {
+  return schema
+    .nullable()
+    .transform((v) => (v === null ? undefined : (v as Exclude<z.output<S>, null>)))
+    .optional();
+}
 
-  private present(key: string): unknown {
-    const v = this.raw(key);
-    if (v === undefined || v === null) throw new FieldError(this.path(key), 'is missing');
-    return v;
-  }
+/** `o` without its undefined values: a field sent as null is as absent as one not sent (for objects merged over defaults). */
+export function compact<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
 
-  string(key: string, options: StringOptions = {}): string {
-    const v = this.present(key);
-    if (typeof v !== 'string') throw new FieldError(this.path(key), `must be a string, got ${describe(v)}`);
-    if ((options.nonEmpty ?? true) && v === '') throw new FieldError(this.path(key), 'is missing');
-    if (options.maxLength !== undefined && v.length > options.maxLength) {
-      throw new FieldError(this.path(key), `must be at most ${options.maxLength} characters`);
-    }
-    if (options.pattern && !options.pattern.test(v)) {
-      throw new FieldError(this.path(key), `must be ${options.patternHint ?? `like ${String(options.pattern)}`}`);
-    }
-    return v;
-  }
+/** Report a problem from a refinement at `path` (relative to the refined value). */
+export function problem(ctx: z.core.$RefinementCtx, path: PropertyKey[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message, input: undefined });
+}
 
-  optionalString(key: string, options: StringOptions = {}): string | undefined {
-    return this.has(key) ? this.string(key, { ...options, nonEmpty: options.nonEmpty ?? false }) : undefined;
-  }
-
-  int(key: string, options: IntOptions = {}): number {
-    const v = this.present(key);
-    let n: number;
-    if (typeof v === 'number') n = v;
-    else if (this.loose && typeof v === 'string' && /^-?\d{1,15}$/.test(v)) n = Number(v);
-    else throw new FieldError(this.path(key), `must be an integer, got ${describe(v)}`);
-    if (!Number.isSafeInteger(n)) throw new FieldError(this.path(key), `must be an integer, got ${n}`);
-    if (options.min !== undefined && n < options.min) throw new FieldError(this.path(key), `must be at least ${options.min}`);
-    if (options.max !== undefined && n > options.max) throw new FieldError(this.path(key), `must be at most ${options.max}`);
-    return n;
-  }
-
-  /** A 0/1 flag, as the backend sends them. */
-  flag(key: string): 0 | 1 {
-    return this.oneOfNumber(key, [0, 1] as const);
-  }
-
-  oneOf<T extends string>(key: string, values: readonly T[]): T {
-    const v = this.present(key);
-    const found = values.find((x) => x === v);
-    if (found === undefined) {
-      throw new FieldError(this.path(key), `must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${describe(v)}`);
-    }
-    return found;
-  }
-
-  oneOfNumber<T extends number>(key: string, values: readonly T[]): T {
-    const n = this.int(key);
-    const found = values.find((x) => x === n);
-    if (found === undefined) throw new FieldError(this.path(key), `must be one of ${values.join(', ')}, got ${n}`);
-    return found;
-  }
-
-  object(key: string): Fields {
-    return Fields.of(this.present(key), this.path(key), this.loose);
-  }
-
-  /** An array of objects, each wrapped. */
-  objects(key: string): Fields[] {
-    const v = this.present(key);
-    if (!Array.isArray(v)) throw new FieldError(this.path(key), `must be an array, got ${describe(v)}`);
-    return v.map((item: unknown, i) => Fields.of(item, `${this.path(key)}[${i}]`, this.loose));
-  }
+/** A refinement for a list: `keyOf` must not repeat; a repeat is named at `[i].field` ("repeats id 3"). */
+export function unique<T>(keyOf: (item: T) => string | number, field: string, what = field): (items: readonly T[], ctx: z.core.$RefinementCtx) => void {
+  return (items, ctx) => {
+    const seen = new Set<string | number>();
+    items.forEach((item, i) => {
+      const key = keyOf(item);
+      if (seen.has(key)) problem(ctx, [i, field], `repeats ${what} ${JSON.stringify(key)}`);
+      seen.add(key);
+    });
+  };
 }

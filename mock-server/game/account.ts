@@ -4,7 +4,7 @@
  * membership, the blu-ray rule and the play time the sessions charge.
  */
 import type { UserInfo } from '../../web/api/contract.ts';
-import type { UserRecord } from '../store.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import type { GameContext } from './state.ts';
 
 export function userInfo(ctx: GameContext, user: UserRecord): UserInfo {

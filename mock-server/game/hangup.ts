@@ -5,7 +5,7 @@
  */
 import { GAME_CODE, HANGUP_MINUTE_MS, type UserInfo } from '../../web/api/contract.ts';
 import { DEFAULT_HANGUP_MINUTES } from '../limits.ts';
-import { ApiError } from '../envelope.ts';
+import { ApiError } from '../http/envelope.ts';
 import { isMember } from './account.ts';
 import { stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type PlaySession } from './state.ts';

@@ -12,8 +12,8 @@ import {
   type ReconPlayGameRequest,
   type ReconPlayGameResponse,
 } from '../../web/api/contract.ts';
-import { ApiError } from '../envelope.ts';
-import type { UserRecord } from '../store.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import { cancelHangUp } from './hangup.ts';
 import { openTicket, queueInfo, settledAnswer, takeSeat, ticketOf } from './queue.ts';
 import { findSession, liveSessionsOf, playStartInfo, startSession, stopSession } from './sessions.ts';

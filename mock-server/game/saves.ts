@@ -1,8 +1,8 @@
 /** Manual saves (SPEC §3 saves, §7 manual_save, game_save_list, edit_save, del_save), per user and game. */
 import { randomInt } from 'node:crypto';
 import { GAME_CODE, MAX_SAVES_PER_GAME, type GameSave } from '../../web/api/contract.ts';
-import { ApiError } from '../envelope.ts';
-import type { UserRecord } from '../store.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import { seconds } from './sessions.ts';
 import type { GameState, PlaySession, SaveRecord } from './state.ts';
 

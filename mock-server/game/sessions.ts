@@ -14,7 +14,7 @@ import {
   type UserSession,
 } from '../../web/api/contract.ts';
 import { DEFAULT_CHARGE_PER_MINUTE } from '../limits.ts';
-import type { UserRecord } from '../store.ts';
+import type { UserRecord } from '../sessions/store.ts';
 import { charge, isMember, userInfo, canUseBluray } from './account.ts';
 import { gameMeta, type GameContext, type GameState, type PlaySession, type SessionStatus } from './state.ts';
 

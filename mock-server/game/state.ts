@@ -17,10 +17,10 @@ import {
   type LevelConfig,
   type StreamServerMessage,
 } from '../../web/api/contract.ts';
-import { findGameByKey } from '../catalogue.ts';
-import type { Fixtures } from '../fixtures.ts';
-import { defineSlot, type MockSession } from '../scenarios/session.ts';
-import type { Store } from '../store.ts';
+import { findGameByKey } from '../content/catalogue.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import { defineSlot, type MockSession } from '../sessions/session.ts';
+import type { Store } from '../sessions/store.ts';
 import type { GameStream } from '../stream/game-stream.ts';
 import type { NetworkConditions } from '../stream/network.ts';
 import type { GameScript } from './script.ts';

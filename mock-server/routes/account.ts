@@ -5,16 +5,18 @@
  */
 import { BODY_CODE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCard } from '../../web/api/contract.ts';
 import { MINOR_AGE } from '../limits.ts';
-import { findGame, GAME_NOT_FOUND } from '../catalogue.ts';
-import type { MinorFixture } from '../content-fixtures.ts';
-import { gameId, requireSameUid, uid } from '../content-input.ts';
-import { contentState, maskIdCard, maskName, type ContentState } from '../content-store.ts';
-import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../days.ts';
-import { fail, ok } from '../envelope.ts';
-import { checkIdCard } from '../idcard.ts';
 import { ID_CARD_SHAPE } from '../../web/api/idcard.ts';
-import { formatBackendTime, type UserRecord } from '../store.ts';
-import { defineUserRoute, type Route } from './route.ts';
+import { findGame, GAME_NOT_FOUND } from '../content/catalogue.ts';
+import type { MinorFixture } from '../fixtures/index.ts';
+import { gameId, requireSameUid, uid } from './input.ts';
+import { contentState, maskIdCard, maskName, type ContentState } from '../content/state.ts';
+import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../content/days.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { checkIdCard } from '../idcard.ts';
+import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
+import * as z from 'zod';
+import { optional, text } from '../validate.ts';
+import { defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
 export const ALREADY_VERIFIED_MSG = '已实名认证 / Already verified';
 const REAL_NAME = /^[\u3400-\u9fffA-Za-z·• ]{2,30}$/u;
@@ -82,22 +84,23 @@ function card(kind: PropertyCard['kind'], name: string, active: boolean, endMs: 
 export const accountRoutes: Route[] = [
   defineUserRoute(
     PATH.minorWebConfig,
-    (input) => ({ uid: uid(input), game_id: gameId(input), usage_time: input.int('usage_time', { min: 0, max: 86_400 }) }),
+    (n) => z.object({ uid: uid(n), game_id: gameId(n), usage_time: n.int({ min: 0, max: 86_400 }) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.store), user, ctx.clock.now(), req.usage_time));
+      return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.session), user, ctx.clock.now(), req.usage_time));
     },
   ),
 
   defineUserRoute(
     PATH.authPost,
-    (input) => ({
-      real_name: input.string('real_name', { pattern: REAL_NAME, patternHint: '2 to 30 Chinese characters, letters, spaces or "·"' }).trim(),
-      id_card: input.string('id_card', { pattern: ID_CARD_SHAPE, patternHint: '18 characters: 17 digits and a digit or X' }),
-    }),
+    () =>
+      z.object({
+        real_name: text({ pattern: REAL_NAME, hint: '2 to 30 Chinese characters, letters, spaces or "·"' }).transform((name) => name.trim()),
+        id_card: text({ pattern: ID_CARD_SHAPE, hint: '18 characters: 17 digits and a digit or X' }),
+      }),
     (req, ctx, user) => {
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       if (user.isAuth === 1 || state.auth.has(user.uid)) return fail(BODY_CODE.failed, ALREADY_VERIFIED_MSG);
       const now = ctx.clock.now();
       const check = checkIdCard(req.id_card, cstDate(now));
@@ -108,11 +111,11 @@ export const accountRoutes: Route[] = [
     },
   ),
 
-  defineUserRoute(PATH.getAuthMessage, () => ({}), (_req, ctx, user) => ok(authMessage(contentState(ctx.store), user, ctx.clock.now()))),
+  defineUserRoute(PATH.getAuthMessage, NO_INPUT(), (_req, ctx, user) => ok(authMessage(contentState(ctx.session), user, ctx.clock.now()))),
 
   defineUserRoute(
     PATH.cgPropertyDetail,
-    (input) => ({ uid: input.has('uid') ? uid(input) : undefined }),
+    (n) => z.object({ uid: optional(uid(n)) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const now = ctx.clock.now();
@@ -127,7 +130,7 @@ export const accountRoutes: Route[] = [
           card('quick', 'Quick card', user.quickStatus === 1, user.quickEndMs),
           card('bgmember', 'Background membership', user.bgmemberEndMs > now, user.bgmemberEndMs),
         ],
-        records: [...contentState(ctx.store).recordsOf(user.uid)],
+        records: [...contentState(ctx.session).recordsOf(user.uid)],
       });
     },
   ),

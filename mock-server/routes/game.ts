@@ -17,7 +17,7 @@ import {
   type Endpoints,
 } from '../../web/api/contract.ts';
 import { JTOKEN_TTL_MS } from '../limits.ts';
-import { ApiError, ok } from '../envelope.ts';
+import { ApiError, ok } from '../http/envelope.ts';
 import { canUseBluray, userInfo } from '../game/account.ts';
 import { checkHangUpMinutes, startHangUp } from '../game/hangup.ts';
 import { play, reconnect } from '../game/play.ts';
@@ -25,9 +25,11 @@ import { cancelTicket, poll, ticketOf } from '../game/queue.ts';
 import { createSave, deleteSave, editSave, saveConfig, saveOf, savesOf } from '../game/saves.ts';
 import { findSession, LEVELS, openIdFor, seconds, stopSession, userSessions } from '../game/sessions.ts';
 import { gameStateOf, type GameState, type PlaySession } from '../game/state.ts';
-import type { UserRecord } from '../store.ts';
-import { FieldError, type Fields } from '../validate.ts';
-import { requireUser, type Route, type RouteContext } from './route.ts';
+import type { UserRecord } from '../sessions/store.ts';
+import * as z from 'zod';
+import { FieldError, optional, problem, text } from '../validate.ts';
+import type { Numbers } from './input.ts';
+import { inputReader, requireUser, type InputSchema, type Route, type RouteContext } from './route.ts';
 
 interface GameCall {
   ctx: RouteContext;
@@ -38,25 +40,27 @@ interface GameCall {
 /** A game call: only under the game API base, logged in (else 30001), then the input is checked. */
 function defineGameRoute<P extends keyof Endpoints>(
   path: P,
-  parse: (input: Fields) => Endpoints[P]['req'],
+  input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], call: GameCall) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
+  const read = inputReader(input);
   return {
     path,
     method: ENDPOINT_METHOD[path],
-    handle: (input, ctx) => {
+    handle: (req, ctx) => {
       if (!ctx.game) throw new ApiError(BODY_CODE.notFound, `"${path}" is a game call: send it under the game API base`, 404);
       const state = gameStateOf(ctx);
       const user = requireUser(ctx);
-      return handle(parse(input), { ctx, state, user });
+      return handle(read(req), { ctx, state, user });
     },
   };
 }
 
-const key = (input: Fields, name: string): string => input.string(name, { maxLength: 128 });
-const gameKey = (input: Fields): string => key(input, 'game_key');
-const MANUFACTURER = { maxLength: 64, pattern: /^[\w.-]+$/, patternHint: 'letters, digits, "_", "." or "-"' };
-const SAVE_NAME = { maxLength: 32 };
+/** Ids and keys of the game flow: sc_id, game_key, queue_id, tokens. */
+const key = text({ max: 128 });
+const MANUFACTURER = { max: 64, pattern: /^[\w.-]+$/, hint: 'letters, digits, "_", "." or "-"' };
+const manufacturer = text(MANUFACTURER);
+const saveName = text({ max: 32 });
 
 /** The user's session, or the envelope error SPEC §8 shows ("stop-game non-200 shows the message"). */
 function sessionOr404(call: GameCall, scId: string): PlaySession {
@@ -65,14 +69,18 @@ function sessionOr404(call: GameCall, scId: string): PlaySession {
   return s;
 }
 
-function hangUpRequest(input: Fields): Endpoints[typeof PATH.scHangUp]['req'] {
-  return { game_key: gameKey(input), sc_id: key(input, 'sc_id'), hang_up_timer: input.int('hang_up_timer', { min: 0, max: 1440 }) };
-}
+const hangUpInput = (n: Numbers) => z.object({ game_key: key, sc_id: key, hang_up_timer: n.int({ min: 0, max: 1440 }) });
+
+const DISPLAY_GRADES = [6, 8, 9, 10] as const satisfies readonly DisplayGrade[];
+
+const readGenerateToken = inputReader<Endpoints[typeof PATH.generateToken]['req']>((n) =>
+  z.object({ agent_id: optional(text({ max: 64, empty: true })), uid: n.int({ min: 1 }), game_id: n.int({ min: 0 }), token: key }),
+);
 
 export const gameRoutes: Route[] = [
   defineGameRoute(
     PATH.getToken,
-    (input) => ({ manufacturer: input.string('manufacturer', MANUFACTURER), client_sid: key(input, 'client_sid') }),
+    () => z.object({ manufacturer, client_sid: key }),
     (req, { state, user }) => {
       const token = randomBytes(16).toString('hex');
       const openId = openIdFor(user.uid, req.manufacturer);
@@ -83,27 +91,23 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.playGame,
-    (input) => ({
-      game_key: gameKey(input),
-      token: key(input, 'token'),
-      model_name: key(input, 'model_name'),
-      queue_grade: input.int('queue_grade', { min: 0, max: 10 }),
-      able_queue: input.flag('able_queue'),
-      enable_restart: input.flag('enable_restart'),
-      local_stream: input.flag('local_stream'),
-      queue_id: input.optionalString('queue_id', { maxLength: 64, nonEmpty: true }),
-    }),
+    (n) =>
+      z.object({
+        game_key: key,
+        token: key,
+        model_name: key,
+        queue_grade: n.int({ min: 0, max: 10 }),
+        able_queue: n.flag(),
+        enable_restart: n.flag(),
+        local_stream: n.flag(),
+        queue_id: optional(text({ max: 64 })),
+      }),
     (req, { ctx, state, user }) => ok(play(ctx, state, user, req)),
   ),
 
   defineGameRoute(
     PATH.gameQueue,
-    (input) => ({
-      queue_id: key(input, 'queue_id'),
-      queue_grade: input.int('queue_grade', { min: 0, max: 10 }),
-      game_key: gameKey(input),
-      token: key(input, 'token'),
-    }),
+    (n) => z.object({ queue_id: key, queue_grade: n.int({ min: 0, max: 10 }), game_key: key, token: key }),
     (req, { ctx, state, user }) => {
       const t = ticketOf(state, user, req.queue_id);
       if (!t || t.gameKey !== req.game_key) return ok({ code: GAME_CODE.queueNotFound, sub_msg: `Queue ${req.queue_id} not found` });
@@ -113,7 +117,7 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.cancelQueue,
-    (input) => ({ queue_id: key(input, 'queue_id'), game_key: gameKey(input) }),
+    () => z.object({ queue_id: key, game_key: key }),
     (req, { state, user }) => {
       const t = ticketOf(state, user, req.queue_id);
       if (!t) throw new ApiError(GAME_CODE.queueNotFound, `Queue ${req.queue_id} not found`);
@@ -124,16 +128,17 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.stopGame,
-    (input) => {
-      const req = {
-        sc_id: key(input, 'sc_id'),
-        body: input.optionalString('body', { maxLength: 1024 }),
-        game_key: input.optionalString('game_key', { maxLength: 128 }),
-        manufacturer: input.optionalString('manufacturer', MANUFACTURER),
-      };
-      if (!req.game_key && !req.manufacturer) throw new FieldError('game_key', 'is missing (send game_key or manufacturer)');
-      return req;
-    },
+    () =>
+      z
+        .object({
+          sc_id: key,
+          body: optional(text({ max: 1024, empty: true })),
+          game_key: optional(text({ max: 128, empty: true })),
+          manufacturer: optional(text({ ...MANUFACTURER, empty: true })),
+        })
+        .superRefine((req, ctx) => {
+          if (!req.game_key && !req.manufacturer) problem(ctx, ['game_key'], 'is missing (send game_key or manufacturer)');
+        }),
     (req, call) => {
       const s = sessionOr404(call, req.sc_id);
       const played = stopSession(call.state, s, req.body ? `stopped by the client: ${req.body}` : 'stopped by the client');
@@ -143,11 +148,7 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.displayGrade,
-    (input) => ({
-      game_key: gameKey(input),
-      sc_id: key(input, 'sc_id'),
-      display_grade: input.oneOfNumber<DisplayGrade>('display_grade', [6, 8, 9, 10]),
-    }),
+    (n) => z.object({ game_key: key, sc_id: key, display_grade: n.oneOf(DISPLAY_GRADES) }),
     (req, call) => {
       const s = sessionOr404(call, req.sc_id);
       if (req.display_grade === 10 && !canUseBluray(call.ctx, userInfo(call.ctx, call.user))) {
@@ -158,14 +159,14 @@ export const gameRoutes: Route[] = [
     },
   ),
 
-  defineGameRoute(PATH.setHangUpTimer, hangUpRequest, (req, call) => {
+  defineGameRoute(PATH.setHangUpTimer, hangUpInput, (req, call) => {
     const s = sessionOr404(call, req.sc_id);
     checkHangUpMinutes(call.ctx, s, userInfo(call.ctx, call.user), req.hang_up_timer);
     s.hangUpMinutes = req.hang_up_timer;
     return ok({ sc_id: s.scId, hang_up_timer: s.hangUpMinutes, hang_up_end_time: seconds(s.hangUpEndsAt) });
   }),
 
-  defineGameRoute(PATH.scHangUp, hangUpRequest, (req, call) => {
+  defineGameRoute(PATH.scHangUp, hangUpInput, (req, call) => {
     const s = sessionOr404(call, req.sc_id);
     if (s.status === 'seat') throw new ApiError(GAME_CODE.sessionNotFound, `Game session ${s.scId} has not started`);
     checkHangUpMinutes(call.ctx, s, userInfo(call.ctx, call.user), req.hang_up_timer);
@@ -176,25 +177,19 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.userScList,
-    (input) => ({ manufacturer: input.string('manufacturer', MANUFACTURER), client_sid: key(input, 'client_sid'), sn: key(input, 'sn') }),
+    () => z.object({ manufacturer, client_sid: key, sn: key }),
     (req, { ctx, state, user }) => ok({ list: userSessions(ctx, state, user, req.manufacturer) }),
   ),
 
   defineGameRoute(
     PATH.reconPlayGame,
-    (input) => ({ sc_id: key(input, 'sc_id'), game_key: gameKey(input) }),
+    () => z.object({ sc_id: key, game_key: key }),
     (req, { ctx, state, user }) => ok(reconnect(ctx, state, user, req)),
   ),
 
   defineGameRoute(
     PATH.manualSave,
-    (input) => ({
-      game_key: gameKey(input),
-      sc_id: key(input, 'sc_id'),
-      client_sid: key(input, 'client_sid'),
-      save_name: input.string('save_name', SAVE_NAME),
-      is_share: input.flag('is_share'),
-    }),
+    (n) => z.object({ game_key: key, sc_id: key, client_sid: key, save_name: saveName, is_share: n.flag() }),
     (req, call) => {
       const s = sessionOr404(call, req.sc_id);
       if (s.gameKey !== req.game_key) throw new ApiError(GAME_CODE.sessionNotFound, `Game session ${s.scId} is not of game ${req.game_key}`);
@@ -205,27 +200,24 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(
     PATH.gameSaveList,
-    (input) => ({ game_key: gameKey(input) }),
+    () => z.object({ game_key: key }),
     (req, { state, user }) => ok({ list: savesOf(state, user.uid, req.game_key).map(saveConfig), max_count: MAX_SAVES_PER_GAME }),
   ),
 
   defineGameRoute(
     PATH.editSave,
-    (input) => {
-      const req = {
-        save_id: input.int('save_id', { min: 1 }),
-        save_name: input.has('save_name') ? input.string('save_name', SAVE_NAME) : undefined,
-        is_share: input.has('is_share') ? input.flag('is_share') : undefined,
-      };
-      if (req.save_name === undefined && req.is_share === undefined) throw new FieldError('save_name', 'is missing (send save_name or is_share)');
-      return req;
-    },
+    (n) =>
+      z
+        .object({ save_id: n.int({ min: 1 }), save_name: optional(saveName), is_share: optional(n.flag()) })
+        .superRefine((req, ctx) => {
+          if (req.save_name === undefined && req.is_share === undefined) problem(ctx, ['save_name'], 'is missing (send save_name or is_share)');
+        }),
     (req, { state, user }) => ok({ save_config: saveConfig(editSave(state, saveOf(state, user, req.save_id), req.save_name, req.is_share)) }),
   ),
 
   defineGameRoute(
     PATH.delSave,
-    (input) => ({ save_id: input.int('save_id', { min: 1 }) }),
+    (n) => z.object({ save_id: n.int({ min: 1 }) }),
     (req, { state, user }) => {
       deleteSave(state, saveOf(state, user, req.save_id));
       return ok({ save_id: req.save_id }, 'Deleted');
@@ -238,12 +230,7 @@ export const gameRoutes: Route[] = [
     method: ENDPOINT_METHOD[PATH.generateToken],
     handle: (input, ctx): ApiEnvelope<Endpoints[typeof PATH.generateToken]['res']> => {
       if (ctx.game) throw new ApiError(BODY_CODE.notFound, `"${PATH.generateToken}" is served under the API base, not the game base`, 404);
-      const req: Endpoints[typeof PATH.generateToken]['req'] = {
-        agent_id: input.optionalString('agent_id', { maxLength: 64 }),
-        uid: input.int('uid', { min: 1 }),
-        game_id: input.int('game_id', { min: 0 }),
-        token: key(input, 'token'),
-      };
+      const req = readGenerateToken(input);
       const state = gameStateOf(ctx);
       const user = ctx.store.userForToken(req.token);
       if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);

@@ -5,19 +5,21 @@
  * SPEC §6) never appear and answer "Game not found" like unknown ids.
  */
 import { BODY_CODE, PATH, type GameSort } from '../../web/api/contract.ts';
-import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, parsePage, search, similar, visibleGames } from '../catalogue.ts';
-import { gameId, requireSameUid, uid } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { formatBackendTime } from '../store.ts';
-import { defineRoute, defineUserRoute, type Route } from './route.ts';
+import * as z from 'zod';
+import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, search, similar, visibleGames } from '../content/catalogue.ts';
+import { oneOf, optional, text } from '../validate.ts';
+import { gameId, pageFields, requireSameUid, uid } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { formatBackendTime } from '../sessions/store.ts';
+import { defineRoute, defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
-const SORTS: readonly GameSort[] = ['hot', 'new', 'rating'];
+const SORTS = ['hot', 'new', 'rating'] as const satisfies readonly GameSort[];
 
 export const catalogueRoutes: Route[] = [
   defineRoute(
     PATH.gameInfo,
-    (input) => ({ game_id: gameId(input) }),
+    (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
       return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, GAME_NOT_FOUND);
@@ -27,11 +29,7 @@ export const catalogueRoutes: Route[] = [
   // GET: /tag_id/3/sort/new/page/2/page_size/20
   defineRoute(
     PATH.gameList,
-    (input) => ({
-      ...parsePage(input),
-      tag_id: input.has('tag_id') ? input.int('tag_id', { min: 1 }) : undefined,
-      sort: input.has('sort') ? input.oneOf('sort', SORTS) : undefined,
-    }),
+    (n) => z.object({ ...pageFields(n), tag_id: optional(n.int({ min: 1 })), sort: optional(oneOf(SORTS)) }),
     (req, ctx) => {
       const view = gameView(ctx);
       const games = visibleGames(ctx.fixtures).filter((g) => req.tag_id === undefined || g.tag_ids.includes(req.tag_id));
@@ -49,7 +47,7 @@ export const catalogueRoutes: Route[] = [
     },
   ),
 
-  defineRoute(PATH.getTagList, () => ({}), (_req, ctx) => {
+  defineRoute(PATH.getTagList, NO_INPUT(), (_req, ctx) => {
     const games = visibleGames(ctx.fixtures);
     return ok({
       list: ctx.fixtures.content.catalogue.tags.map((t) => ({
@@ -62,7 +60,7 @@ export const catalogueRoutes: Route[] = [
 
   defineRoute(
     PATH.gameSearch,
-    (input) => ({ ...parsePage(input), keyword: input.string('keyword', { maxLength: 50 }) }),
+    (n) => z.object({ ...pageFields(n), keyword: text({ max: 50 }) }),
     (req, ctx) => {
       const view = gameView(ctx);
       const page = paginate(search(ctx.fixtures, view, req.keyword), req);
@@ -70,7 +68,7 @@ export const catalogueRoutes: Route[] = [
     },
   ),
 
-  defineRoute(PATH.hotGame, parsePage, (req, ctx) => {
+  defineRoute(PATH.hotGame, (n) => z.object(pageFields(n)), (req, ctx) => {
     const view = gameView(ctx);
     const page = paginate(visibleGames(ctx.fixtures).sort(byPlays(view)), req);
     return ok({ ...page, list: page.list.map(view.summary) });
@@ -78,7 +76,7 @@ export const catalogueRoutes: Route[] = [
 
   defineRoute(
     PATH.similarList,
-    (input) => ({ game_id: gameId(input), limit: input.has('limit') ? input.int('limit', { min: 1, max: 20 }) : undefined }),
+    (n) => z.object({ game_id: gameId(n), limit: optional(n.int({ min: 1, max: 20 })) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
       if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
@@ -89,12 +87,12 @@ export const catalogueRoutes: Route[] = [
 
   defineUserRoute(
     PATH.playgame,
-    (input) => ({ uid: uid(input), game_id: gameId(input) }),
+    (n) => z.object({ uid: uid(n), game_id: gameId(n) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
       if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       state.recordPlay(user.uid, game.id, ctx.clock.now());
       return ok({ game_id: game.id, play_count: gameView(ctx).plays(game) });
     },
@@ -102,21 +100,21 @@ export const catalogueRoutes: Route[] = [
 
   defineUserRoute(
     PATH.updateDown,
-    (input) => ({ uid: uid(input), game_id: gameId(input) }),
+    (n) => z.object({ uid: uid(n), game_id: gameId(n) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
       if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       state.recordDownload(game.id);
       return ok({ game_id: game.id, down_count: downCount(state, game) });
     },
   ),
 
   // GET: /page/1/page_size/20
-  defineUserRoute(PATH.playedList, parsePage, (req, ctx, user) => {
+  defineUserRoute(PATH.playedList, (n) => z.object(pageFields(n)), (req, ctx, user) => {
     const view = gameView(ctx);
-    const played = contentState(ctx.store)
+    const played = contentState(ctx.session)
       .playedBy(user.uid)
       .flatMap((p) => {
         const game = findGame(ctx.fixtures, p.gameId);
@@ -127,7 +125,7 @@ export const catalogueRoutes: Route[] = [
 
   defineRoute(
     PATH.getOpPlan,
-    (input) => ({ game_id: gameId(input) }),
+    (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
       return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, GAME_NOT_FOUND);

@@ -6,12 +6,12 @@
  * Shielded games are never shown and empty sections are dropped.
  */
 import { PATH, type HomeSection } from '../../web/api/contract.ts';
-import { byPlays, findGame, gameView, visibleGames } from '../catalogue.ts';
-import type { GameFixture, HomeSectionFixture } from '../content-fixtures.ts';
-import { optionalUser } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { ok } from '../envelope.ts';
-import { defineRoute, type Route, type RouteContext } from './route.ts';
+import { byPlays, findGame, gameView, visibleGames } from '../content/catalogue.ts';
+import type { GameFixture, HomeSectionFixture } from '../fixtures/index.ts';
+import { optionalUser } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { ok } from '../http/envelope.ts';
+import { defineRoute, NO_INPUT, type Route, type RouteContext } from './route.ts';
 
 function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFixture[]; more: boolean } {
   const view = gameView(ctx);
@@ -21,7 +21,7 @@ function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFi
     case 'continue': {
       const user = optionalUser(ctx);
       if (!user) return { games: [], more: false };
-      const played = contentState(ctx.store)
+      const played = contentState(ctx.session)
         .playedBy(user.uid)
         .flatMap((p) => {
           const g = findGame(ctx.fixtures, p.gameId);
@@ -48,7 +48,7 @@ function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFi
 
 export const homeRoutes: Route[] = [
   // GET: any /key/value pairs (e.g. /lang/en) are accepted and do not change the answer.
-  defineRoute(PATH.homeList, () => ({}), (_req, ctx) => {
+  defineRoute(PATH.homeList, NO_INPUT(), (_req, ctx) => {
     const view = gameView(ctx);
     const home = ctx.fixtures.content.home;
     const banners = home.banners.flatMap((b) => {

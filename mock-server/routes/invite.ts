@@ -7,10 +7,12 @@
  */
 import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
 import { maskMobile } from '../../web/api/mask.ts';
-import { contentState } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { requestOrigin } from '../media.ts';
-import { defineUserRoute, type Route } from './route.ts';
+import { contentState } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { requestOrigin } from '../content/media.ts';
+import * as z from 'zod';
+import { text } from '../validate.ts';
+import { defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
 const FACTOR = 7919;
 const OFFSET = 1_000_003;
@@ -32,8 +34,8 @@ export function uidOfInviteCode(code: string): number | undefined {
 }
 
 export const inviteRoutes: Route[] = [
-  defineUserRoute(PATH.inviteInfo, () => ({}), (_req, ctx, user) => {
-    const state = contentState(ctx.store);
+  defineUserRoute(PATH.inviteInfo, NO_INPUT(), (_req, ctx, user) => {
+    const state = contentState(ctx.session);
     const conf = ctx.fixtures.content.invite;
     const code = inviteCode(user.uid);
     // Latest first; the same instant keeps the later binding first.
@@ -64,9 +66,9 @@ export const inviteRoutes: Route[] = [
 
   defineUserRoute(
     PATH.bindInvite,
-    (input) => ({ code: input.string('code', { pattern: INVITE_CODE, patternHint: '4 to 16 letters or digits' }) }),
+    () => z.object({ code: text({ pattern: INVITE_CODE, hint: '4 to 16 letters or digits' }) }),
     (req, ctx, user) => {
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       const inviterUid = uidOfInviteCode(req.code);
       const inviter = inviterUid === undefined ? undefined : ctx.store.userByUid(inviterUid);
       if (!inviter) return fail(BODY_CODE.failed, INVALID_CODE_MSG);

@@ -5,14 +5,16 @@
  * the browser back to the app's pay result page.
  */
 import { BODY_CODE, HEADER, PATH, type PayType, type ProductKind } from '../../web/api/contract.ts';
-import { contentState } from '../content-store.ts';
-import { fail, ok } from '../envelope.ts';
-import { requestOrigin } from '../media.ts';
-import { createOrder, findShopItem, ORDER_ID, orderView } from '../orders.ts';
+import { contentState } from '../content/state.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { requestOrigin } from '../content/media.ts';
+import { createOrder, findShopItem, ORDER_ID, orderView } from '../content/orders.ts';
+import * as z from 'zod';
+import { oneOf, optional, text } from '../validate.ts';
 import { defineRoute, defineUserRoute, type Route } from './route.ts';
 
-const PAY_TYPES: readonly PayType[] = ['wxpay', 'alipay'];
-const KINDS: readonly ProductKind[] = ['coin', 'duration'];
+const PAY_TYPES = ['wxpay', 'alipay'] as const satisfies readonly PayType[];
+const KINDS = ['coin', 'duration'] as const satisfies readonly ProductKind[];
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -26,13 +28,13 @@ export const payRoutes: Route[] = [
   // GET: /kind/coin or /kind/duration, or all.
   defineRoute(
     PATH.productList,
-    (input) => ({ kind: input.has('kind') ? input.oneOf('kind', KINDS) : undefined }),
+    () => z.object({ kind: optional(oneOf(KINDS)) }),
     (req, ctx) => ok({ list: ctx.fixtures.content.shop.products.filter((p) => req.kind === undefined || p.kind === req.kind).map((p) => ({ ...p })) }),
   ),
 
   defineUserRoute(
     PATH.createOrder,
-    (input) => ({ product_id: input.int('product_id', { min: 1 }), pay_type: input.oneOf('pay_type', PAY_TYPES) }),
+    (n) => z.object({ product_id: n.int({ min: 1 }), pay_type: oneOf(PAY_TYPES) }),
     (req, ctx, user) => {
       const item = findShopItem(ctx.fixtures, req.product_id);
       if (!item) return fail(BODY_CODE.failed, PRODUCT_NOT_FOUND);
@@ -41,7 +43,7 @@ export const payRoutes: Route[] = [
         return fail(BODY_CODE.failed, `Payment method "${req.pay_type}" is not available`);
       }
       const now = ctx.clock.now();
-      const rec = createOrder(contentState(ctx.store), user.uid, item, req.pay_type, now, {
+      const rec = createOrder(contentState(ctx.session), user.uid, item, req.pay_type, now, {
         origin: requestOrigin(ctx.headers),
         session: mockSession(ctx.headers),
       });
@@ -52,9 +54,9 @@ export const payRoutes: Route[] = [
   // GET: /order_id/CG…
   defineUserRoute(
     PATH.orderStatus,
-    (input) => ({ order_id: input.string('order_id', { pattern: ORDER_ID, patternHint: 'an order id like "CG2025030110000000010042"' }) }),
+    () => z.object({ order_id: text({ pattern: ORDER_ID, hint: 'an order id like "CG2025030110000000010042"' }) }),
     (req, ctx, user) => {
-      const rec = contentState(ctx.store).orders.get(req.order_id);
+      const rec = contentState(ctx.session).orders.get(req.order_id);
       if (!rec || rec.uid !== user.uid) return fail(BODY_CODE.failed, ORDER_NOT_FOUND);
       return ok(orderView(rec, ctx.clock.now()));
     },

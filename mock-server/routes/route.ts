@@ -1,16 +1,20 @@
 /**
  * What a route file provides: each API group (`routes/system.ts`,
  * `routes/user.ts`, …) exports a list of routes built with `defineRoute`,
- * typed end to end by the contract's `Endpoints` map.
+ * typed end to end by the contract's `Endpoints` map: a route's input schema
+ * must produce the contract's request type.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { BODY_CODE, DEFAULT_MESSAGES, ENDPOINT_METHOD, type ApiEnvelope, type Endpoints } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
-import { ApiError } from '../envelope.ts';
-import type { Fixtures } from '../fixtures.ts';
-import type { MockSession } from '../scenarios/session.ts';
-import type { Store, UserRecord } from '../store.ts';
-import type { Fields } from '../validate.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import type { MockSession } from '../sessions/session.ts';
+import type { Store, UserRecord } from '../sessions/store.ts';
+import type { RequestInput } from '../http/input.ts';
+import { check } from '../validate.ts';
+import { strictNumbers, textNumbers, type Numbers } from './input.ts';
+import * as z from 'zod';
 
 export type Method = 'GET' | 'POST';
 
@@ -30,39 +34,54 @@ export interface RouteContext {
   game: boolean;
 }
 
+/** A route's input schema, built for JSON and for text input (`n` reads numbers accordingly). */
+export type InputSchema<T> = (n: Numbers) => z.ZodType<T>;
+
+/** Routes that read no input: whatever comes is ignored. */
+export const NO_INPUT = <T>(): InputSchema<T> => () => z.object({}) as unknown as z.ZodType<T>;
+
 export interface Route {
   /** A PATH value from the contract, relative to the API base. */
   path: string;
   method: Method;
-  /** Parse the input (body or GET pairs) and answer. Throws FieldError / ApiError for bad input. */
-  handle(input: Fields, ctx: RouteContext): ApiEnvelope<unknown>;
+  /** Check the input (body or GET pairs) and answer. Throws FieldError / ApiError for bad input. */
+  handle(input: RequestInput, ctx: RouteContext): ApiEnvelope<unknown>;
 }
 
-/** Declare one endpoint: `parse` checks the input into the contract's request type, `handle` answers. */
+/** The input reader of a schema: its JSON and text builds, made once. */
+export function inputReader<T>(schema: InputSchema<T>): (input: RequestInput) => T {
+  const json = schema(strictNumbers);
+  const text = schema(textNumbers);
+  return (input) => check(input.text ? text : json, input.data);
+}
+
+/** Declare one endpoint: `input` checks the request into the contract's request type, `handle` answers. */
 export function defineRoute<P extends keyof Endpoints>(
   path: P,
-  parse: (input: Fields) => Endpoints[P]['req'],
+  input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
+  const read = inputReader(input);
   return {
     path,
     method: ENDPOINT_METHOD[path],
-    handle: (input, ctx) => handle(parse(input), ctx),
+    handle: (req, ctx) => handle(read(req), ctx),
   };
 }
 
 /** Like defineRoute, for calls that need a login: the token is checked before the input, and `handle` gets the user. */
 export function defineUserRoute<P extends keyof Endpoints>(
   path: P,
-  parse: (input: Fields) => Endpoints[P]['req'],
+  input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext, user: UserRecord) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
+  const read = inputReader(input);
   return {
     path,
     method: ENDPOINT_METHOD[path],
-    handle: (input, ctx) => {
+    handle: (req, ctx) => {
       const user = requireUser(ctx);
-      return handle(parse(input), ctx, user);
+      return handle(read(req), ctx, user);
     },
   };
 }

@@ -6,11 +6,13 @@
  * until signed, signed days 1. A second sign-in the same day answers code 0.
  */
 import { BODY_CODE, PATH, type SignInDay } from '../../web/api/contract.ts';
-import { requireSameUid, uid } from '../content-input.ts';
-import { contentState } from '../content-store.ts';
-import { cstDate, cstWeek, cstWeekday } from '../days.ts';
-import { fail, ok } from '../envelope.ts';
-import type { UserRecord } from '../store.ts';
+import { requireSameUid, uid } from './input.ts';
+import { contentState } from '../content/state.ts';
+import { cstDate, cstWeek, cstWeekday } from '../content/days.ts';
+import { fail, ok } from '../http/envelope.ts';
+import type { UserRecord } from '../sessions/store.ts';
+import * as z from 'zod';
+import { optional } from '../validate.ts';
 import { defineUserRoute, type Route, type RouteContext } from './route.ts';
 
 export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';
@@ -18,7 +20,7 @@ export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';
 function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: number; monday: string } {
   const now = ctx.clock.now();
   const today = cstWeekday(now);
-  const signed = contentState(ctx.store).signedDays(user.uid);
+  const signed = contentState(ctx.session).signedDays(user.uid);
   const durations = ctx.fixtures.content.signIn.durations;
   const dates = cstWeek(now);
   const days = dates.map((date, i): SignInDay => ({
@@ -33,7 +35,7 @@ function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: 
 export const signInRoutes: Route[] = [
   defineUserRoute(
     PATH.signInConf,
-    (input) => ({ uid: input.has('uid') ? uid(input) : undefined }),
+    (n) => z.object({ uid: optional(uid(n)) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const w = week(ctx, user);
@@ -44,12 +46,12 @@ export const signInRoutes: Route[] = [
 
   defineUserRoute(
     PATH.signIn,
-    (input) => ({ uid: uid(input) }),
+    (n) => z.object({ uid: uid(n) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const now = ctx.clock.now();
       const date = cstDate(now);
-      const state = contentState(ctx.store);
+      const state = contentState(ctx.session);
       if (!state.sign(user.uid, date)) return fail(BODY_CODE.failed, ALREADY_SIGNED_MSG);
       const granted = ctx.fixtures.content.signIn.durations[cstWeekday(now) - 1] ?? 0;
       state.grant(user, 'sign_in', `Daily sign-in ${date}`, now, { duration: granted });

@@ -1,19 +1,18 @@
 /** User group (SPEC §7): SMS code, phone login and the user's balance. */
 import { BODY_CODE, PATH, SMS_RESEND_SECONDS } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../limits.ts';
-import { badRequest, fail, ok } from '../envelope.ts';
+import { badRequest, fail, ok } from '../http/envelope.ts';
 import { AREA_CODE_PATTERN, mobileProblem } from '../phone.ts';
-import type { Fields } from '../validate.ts';
+import * as z from 'zod';
+import { optional, text } from '../validate.ts';
 import { defineRoute, defineUserRoute, type Route } from './route.ts';
 
 export const WRONG_CODE_MSG = '验证码错误 / Wrong verification code';
 
-function phone(input: Fields): { mobile: string; area_code: string } {
-  return {
-    mobile: input.string('mobile', { maxLength: 20 }),
-    area_code: input.string('area_code', { pattern: AREA_CODE_PATTERN, patternHint: '1 to 4 digits without "+", e.g. "86"' }),
-  };
-}
+const phone = {
+  mobile: text({ max: 20 }),
+  area_code: text({ pattern: AREA_CODE_PATTERN, hint: '1 to 4 digits without "+", e.g. "86"' }),
+};
 
 /** A well-formed but impossible number is a business failure the app shows as a toast, not a malformed request. */
 function invalidMobile(areaCode: string, mobile: string): string | null {
@@ -22,7 +21,7 @@ function invalidMobile(areaCode: string, mobile: string): string | null {
 }
 
 export const userRoutes: Route[] = [
-  defineRoute(PATH.sendCode, phone, (req, ctx) => {
+  defineRoute(PATH.sendCode, () => z.object(phone), (req, ctx) => {
     const invalid = invalidMobile(req.area_code, req.mobile);
     if (invalid) return fail(BODY_CODE.failed, invalid);
     const wait = ctx.store.sendSms(req.area_code, req.mobile);
@@ -33,12 +32,13 @@ export const userRoutes: Route[] = [
   // A code need not have been sent first: QA scripts log in directly with MOCK_SMS_CODE.
   defineRoute(
     PATH.webLogin,
-    (input) => ({
-      ...phone(input),
-      code: input.string('code', { maxLength: 12 }),
-      device_id: input.string('device_id', { maxLength: 128 }),
-      agent_code: input.optionalString('agent_code', { maxLength: 64 }),
-    }),
+    () =>
+      z.object({
+        ...phone,
+        code: text({ max: 12 }),
+        device_id: text({ max: 128 }),
+        agent_code: optional(text({ max: 64, empty: true })),
+      }),
     (req, ctx) => {
       const invalid = invalidMobile(req.area_code, req.mobile);
       if (invalid) return fail(BODY_CODE.failed, invalid);
@@ -51,7 +51,7 @@ export const userRoutes: Route[] = [
 
   defineUserRoute(
     PATH.getUserBalance,
-    (input) => ({ uid: input.int('uid', { min: 1 }) }),
+    (n) => z.object({ uid: n.int({ min: 1 }) }),
     (req, ctx, user) => {
       if (req.uid !== user.uid) throw badRequest(`Field "uid" (${req.uid}) does not match the logged-in user`);
       return ok(ctx.store.balance(user));

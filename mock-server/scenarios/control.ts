@@ -25,21 +25,24 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
-import { ApiError } from '../envelope.ts';
-import type { Fixtures } from '../fixtures.ts';
-import type { DurationMessageCode, StreamEventCode } from '../game/script.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import { DURATION_MESSAGE_CODES, STREAM_EVENT_CODES, type DurationMessageCode, type StreamEventCode } from '../game/script.ts';
 import { gameStateOf } from '../game/state.ts';
 import { pushDurationMessage, pushStreamEvent, streamEventTargets } from '../game/timelines.ts';
 import { depthMessage, jsonTextTooDeep, kib, MAX_PUSH_MESSAGE_BYTES, TooLargeError } from '../limits.ts';
-import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../request.ts';
-import { FieldError, Fields, isObj } from '../validate.ts';
+import { sendJson } from '../http/reply.ts';
+import { BodyTimeoutError, DEFAULT_BODY_IDLE_MS, discardRest, header, readBody } from '../http/body.ts';
+import * as z from 'zod';
+import { check, FieldError, int, isObj, optional, text } from '../validate.ts';
 import { networkOf, parseNetwork } from '../stream/network.ts';
 import { parseFault, type FaultSpec } from './faults.ts';
 import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
-import type { JournalKind } from './journal.ts';
+import type { JournalKind } from '../sessions/journal.ts';
 import { parseScenario } from './parse.ts';
-import { ClockNotVirtualError } from './session-clock.ts';
-import { SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './session.ts';
+import { ClockNotVirtualError } from '../sessions/clock.ts';
+import { SessionLimitError, SessionNameError, type SessionRegistry } from '../sessions/registry.ts';
+import { type MockSession } from '../sessions/session.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */
@@ -58,10 +61,18 @@ export interface ControlOptions {
   bodyIdleMs?: number;
 }
 
-const STREAM_EVENT_CODES: readonly number[] = [43000, 43001, 43100, 45001, 54001] satisfies readonly StreamEventCode[];
-const DURATION_MESSAGE_CODES: readonly number[] = [200, 202, 408, 500, 5001] satisfies readonly DurationMessageCode[];
-const isStreamEventCode = (v: unknown): v is StreamEventCode => typeof v === 'number' && STREAM_EVENT_CODES.includes(v);
-const isDurationMessageCode = (v: unknown): v is DurationMessageCode => typeof v === 'number' && DURATION_MESSAGE_CODES.includes(v);
+const isStreamEventCode = (v: unknown): v is StreamEventCode => (STREAM_EVENT_CODES as readonly unknown[]).includes(v);
+const isDurationMessageCode = (v: unknown): v is DurationMessageCode => (DURATION_MESSAGE_CODES as readonly unknown[]).includes(v);
+
+/** POST /__mock/scenario: a named scenario or an inline one (checked by parseScenario), and whether to keep the state. */
+const scenarioRequest = z.object({ keepState: optional(z.boolean()), name: optional(text({ max: 128 })), scenario: z.unknown().optional() });
+/** POST /__mock/push: which sockets, and the message (any JSON). */
+const pushRequest = z.object({ socket: text({ max: 64 }), message: z.unknown().optional() });
+/** POST /__mock/clock: switch to virtual time and/or move it. */
+const clockRequest = z.strictObject(
+  { virtual: optional(z.boolean()), advanceMs: optional(int({ min: 0, max: MAX_ADVANCE_MS })) },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? 'is not known: send {"virtual": true} and/or {"advanceMs": N}' : undefined) },
+);
 
 /**
  * A pushed message the game logic knows, sent through it so the server state
@@ -103,17 +114,6 @@ class ControlError extends Error {
 }
 
 const bad = (message: string): ControlError => new ControlError(400, message);
-
-function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(text.length),
-    'cache-control': 'no-store',
-    ...extra,
-  });
-  res.end(text);
-}
 
 async function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
   const body = await readBody(req, undefined, idleMs);
@@ -184,15 +184,12 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     },
     scenario: {
       POST: async (req, session) => {
-        const body = await readObject(req, idleMs);
-        const f = Fields.of(body);
-        const keepRaw = f.raw('keepState');
-        if (keepRaw !== undefined && typeof keepRaw !== 'boolean') throw bad('Field "keepState" must be true or false');
+        const body = check(scenarioRequest, await readObject(req, idleMs));
         let scenario;
-        if (f.has('scenario')) {
-          if (f.has('name')) throw bad('Send either "name" (a named scenario) or "scenario" (an inline one), not both');
+        if (body.scenario !== undefined && body.scenario !== null) {
+          if (body.name !== undefined) throw bad('Send either "name" (a named scenario) or "scenario" (an inline one), not both');
           try {
-            scenario = parseScenario(f.raw('scenario'));
+            scenario = parseScenario(body.scenario);
           } catch (err) {
             if (err instanceof FieldError) {
               const message = `Invalid inline scenario: ${new FieldError(`scenario.${err.field}`, err.problem).message}`;
@@ -200,13 +197,13 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
             }
             throw err;
           }
-        } else if (f.has('name')) {
-          const name = f.string('name', { maxLength: 128 });
-          scenario = o.scenarios.get(name);
-          if (!scenario) throw new ControlError(404, new UnknownScenarioError(name, o.scenarios.names()).message);
+        } else if (body.name !== undefined) {
+          scenario = o.scenarios.get(body.name);
+          if (!scenario) throw new ControlError(404, new UnknownScenarioError(body.name, o.scenarios.names()).message);
         } else {
           throw bad('Send {"name": "<scenario>"} or {"scenario": {...}}; GET /__mock/scenarios lists the names');
         }
+        const keepRaw = body.keepState;
         session.apply(scenario, { keepState: keepRaw === true });
         o.log(`mock session ${session.name}: scenario ${scenario.name}${keepRaw === true ? ' (state kept)' : ''}`);
         return sessionSummary(session);
@@ -234,13 +231,10 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     },
     push: {
       POST: async (req, session) => {
-        const body = await readObject(req, idleMs);
-        const f = Fields.of(body);
-        const socket = f.string('socket', { maxLength: 64 });
+        const { socket, message } = check(pushRequest, await readObject(req, idleMs));
         const kind = Object.hasOwn(SOCKET_KINDS, socket) ? SOCKET_KINDS[socket] : undefined;
         if (kind === undefined) throw bad(`Field "socket" must be one of ${Object.keys(SOCKET_KINDS).map((k) => JSON.stringify(k)).join(', ')}`);
-        if (!f.has('message')) throw bad('Missing field "message" (the JSON message to send)');
-        const message = f.raw('message');
+        if (message === undefined || message === null) throw bad('Missing field "message" (the JSON message to send)');
         const size = Buffer.byteLength(JSON.stringify(message) ?? '', 'utf8');
         if (size > MAX_PUSH_MESSAGE_BYTES) {
           throw new ControlError(413, `Field "message" is ${size} bytes as JSON; a pushed message may be at most ${MAX_PUSH_MESSAGE_BYTES} bytes (${kib(MAX_PUSH_MESSAGE_BYTES)})`);
@@ -277,15 +271,8 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     clock: {
       GET: (_req, session) => ({ session: session.name, ...clockState(session) }),
       POST: async (req, session) => {
-        const body = await readObject(req, idleMs);
-        const f = Fields.of(body);
-        for (const key of Object.keys(body)) {
-          if (key !== 'virtual' && key !== 'advanceMs') throw bad(`Field "${key}" is not known: send {"virtual": true} and/or {"advanceMs": N}`);
-        }
-        const virtual = f.raw('virtual');
-        if (virtual !== undefined && typeof virtual !== 'boolean') throw bad('Field "virtual" must be true or false');
+        const { virtual, advanceMs: advance } = check(clockRequest, await readObject(req, idleMs));
         if (virtual === false && session.clock.virtual) throw bad('A virtual clock cannot go back to real time: POST /__mock/reset');
-        const advance = f.has('advanceMs') ? f.int('advanceMs', { min: 0, max: MAX_ADVANCE_MS }) : undefined;
         if (virtual === undefined && advance === undefined) throw bad('Send {"virtual": true} and/or {"advanceMs": N}');
         if (virtual === true) session.clock.goVirtual();
         if (advance !== undefined) session.clock.advance(advance);
@@ -341,15 +328,15 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         if (err instanceof SessionLimitError) throw new ControlError(503, err.message);
         throw err;
       }
-      send(res, 200, await handler(req, session, query));
+      sendJson(res, 200, await handler(req, session, query));
     } catch (err) {
       // The stalled upload's connection is already gone.
       if (err instanceof BodyTimeoutError) return;
       // Let an unread upload drain (bounded) so the client can read the answer.
       if (!req.complete) discardRest(req);
-      if (err instanceof ControlError) send(res, err.status, { error: err.message });
-      else if (err instanceof FieldError) send(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
-      else if (err instanceof ClockNotVirtualError || err instanceof ApiError) send(res, 400, { error: err.message });
+      if (err instanceof ControlError) sendJson(res, err.status, { error: err.message });
+      else if (err instanceof FieldError) sendJson(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
+      else if (err instanceof ClockNotVirtualError || err instanceof ApiError) sendJson(res, 400, { error: err.message });
       else throw err;
     }
   };

@@ -6,7 +6,8 @@
  * short. Faults are per session and used up in the order they were added.
  */
 import { boundedJson, kib, MAX_FAULT_BODY_BYTES, MAX_SESSION_FAULT_BODY_BYTES, TooLargeError } from '../limits.ts';
-import { FieldError, Fields, isObj } from '../validate.ts';
+import * as z from 'zod';
+import { check, compact, FieldError, int, known, optional, problem, text } from '../validate.ts';
 
 export interface FaultMatch {
   /**
@@ -43,61 +44,56 @@ export const MAX_FAULT_COUNT = 100_000;
 export const MAX_FAULT_DELAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_PENDING_FAULTS = 1000;
 
-const FAULT_KEYS = new Set(['match', 'count', 'status', 'body', 'delayMs', 'drop', 'malformed']);
-const MATCH_KEYS = new Set(['path', 'method']);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>, at: string): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.has(key)) {
-      const field = at ? `${at}.${key}` : key;
-      throw new FieldError(field, `is not a known field (expected one of ${[...allowed].join(', ')})`);
+/** One fault as QA sends it (a scenario's `faults[i]`, or POST /__mock/faults). */
+export const faultSchema = known({
+  match: optional(
+    known({
+      path: optional(text({ max: 512, empty: true })),
+      method: optional(
+        text()
+          .transform((m) => m.toUpperCase())
+          .refine((m) => (METHODS as readonly string[]).includes(m), `must be one of ${METHODS.join(', ')}`),
+      ),
+    }),
+  ),
+  count: optional(int({ min: 1, max: MAX_FAULT_COUNT })),
+  status: optional(int({ min: 100, max: 599 })),
+  body: z.unknown().optional(),
+  delayMs: optional(int({ min: 0, max: MAX_FAULT_DELAY_MS })),
+  drop: optional(z.boolean()),
+  malformed: optional(z.boolean()),
+})
+  .superRefine((f, ctx) => {
+    if (f.status === undefined && f.body === undefined && f.delayMs === undefined && !f.drop && !f.malformed) {
+      problem(ctx, [], 'must set at least one of status, body, delayMs, drop, malformed');
+    } else if (f.drop && (f.status !== undefined || f.body !== undefined || f.malformed)) {
+      problem(ctx, ['drop'], 'cannot be combined with status, body or malformed (a dropped connection answers nothing)');
     }
-  }
-}
+  })
+  .transform(
+    (f): FaultSpec =>
+      compact({
+        match: compact({ path: f.match?.path || undefined, method: f.match?.method }),
+        count: f.count ?? 1,
+        status: f.status,
+        body: f.body,
+        delayMs: f.delayMs,
+        drop: f.drop || undefined,
+        malformed: f.malformed || undefined,
+      }),
+  );
 
-function optionalFlag(f: Fields, key: string): boolean | undefined {
-  const v = f.raw(key);
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'boolean') throw new FieldError(f.path(key), 'must be true or false');
-  return v;
+/** A fault's body within MAX_FAULT_BODY_BYTES and the nesting limit (413 / 400 naming `at.body`); checked before it reaches a queue or a scenario. */
+export function checkFaultBody(spec: FaultSpec, at: string): void {
+  if (spec.body !== undefined) boundedJson(spec.body, at ? `${at}.body` : 'body', MAX_FAULT_BODY_BYTES);
 }
 
 /** Check one fault as QA sends it (`at` names it in errors, e.g. "faults[2]"). */
 export function parseFault(value: unknown, at = ''): FaultSpec {
-  const f = Fields.of(value, at);
-  if (isObj(value)) onlyKeys(value, FAULT_KEYS, at);
-  const match: FaultMatch = {};
-  if (f.has('match')) {
-    const m = f.object('match');
-    const raw = f.raw('match');
-    if (isObj(raw)) onlyKeys(raw, MATCH_KEYS, f.path('match'));
-    const path = m.optionalString('path', { maxLength: 512 });
-    if (path !== undefined && path !== '') match.path = path;
-    if (m.has('method')) {
-      const method = m.string('method').toUpperCase();
-      if (!(METHODS as readonly string[]).includes(method)) throw new FieldError(m.path('method'), `must be one of ${METHODS.join(', ')}`);
-      match.method = method;
-    }
-  }
-  const spec: FaultSpec = { match, count: f.has('count') ? f.int('count', { min: 1, max: MAX_FAULT_COUNT }) : 1 };
-  if (f.has('status')) spec.status = f.int('status', { min: 100, max: 599 });
-  if (f.raw('body') !== undefined) {
-    // Checked here so a refused body never reaches a queue (nor a scenario).
-    boundedJson(f.raw('body'), f.path('body'), MAX_FAULT_BODY_BYTES);
-    spec.body = f.raw('body');
-  }
-  if (f.has('delayMs')) spec.delayMs = f.int('delayMs', { min: 0, max: MAX_FAULT_DELAY_MS });
-  const drop = optionalFlag(f, 'drop');
-  if (drop) spec.drop = true;
-  const malformed = optionalFlag(f, 'malformed');
-  if (malformed) spec.malformed = true;
-  if (spec.status === undefined && spec.body === undefined && spec.delayMs === undefined && !spec.drop && !spec.malformed) {
-    throw new FieldError(at || 'fault', 'must set at least one of status, body, delayMs, drop, malformed');
-  }
-  if (spec.drop && (spec.status !== undefined || spec.body !== undefined || spec.malformed)) {
-    throw new FieldError(at ? `${at}.drop` : 'drop', 'cannot be combined with status, body or malformed (a dropped connection answers nothing)');
-  }
+  const spec = check(faultSchema, value, at, 'fault');
+  checkFaultBody(spec, at);
   return spec;
 }
 

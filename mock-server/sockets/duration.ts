@@ -25,10 +25,10 @@ import {
   type SocketHeartbeatReply,
 } from '../../web/api/contract.ts';
 import type { TimerId } from '../../web/core/clock.ts';
-import type { Fixtures } from '../fixtures.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import { gameStateOf, type DurationPeer, type GameContext } from '../game/state.ts';
 import { startDurationTimeline } from '../game/timelines.ts';
-import type { MockSession } from '../scenarios/session.ts';
+import type { MockSession } from '../sessions/session.ts';
 import { isObj } from '../validate.ts';
 import { messageText, type SocketContext, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';

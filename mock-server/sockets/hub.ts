@@ -14,7 +14,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
-import { bindSocketToSession, SessionLimitError, SessionNameError, type MockSession } from '../scenarios/session.ts';
+import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
+import { type MockSession } from '../sessions/session.ts';
+import { bindSocketToSession } from '../sessions/sockets.ts';
 
 export interface SocketContext {
   /** The app's clock. Per-socket timers belong on `session.clock` instead. */

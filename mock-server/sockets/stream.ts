@@ -37,13 +37,13 @@ import {
 } from '../../web/api/contract.ts';
 import { STREAM_FRAME_MS, STREAM_PROGRESS_STEP_MS } from '../limits.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
-import { findGameByKey } from '../catalogue.ts';
+import { findGameByKey } from '../content/catalogue.ts';
 import { cancelHangUp, onStreamsGone } from '../game/hangup.ts';
 import { armIdle, disarmIdle } from '../game/idle.ts';
 import { takeSeat } from '../game/queue.ts';
 import { gameStateOf, type GameContext, type GameState, type PlaySession, type StreamPeer } from '../game/state.ts';
 import { startStreamTimeline } from '../game/timelines.ts';
-import type { MockSession } from '../scenarios/session.ts';
+import type { MockSession } from '../sessions/session.ts';
 import { createGameStream, type GameStream } from '../stream/game-stream.ts';
 import { gameKindFor } from '../stream/games/index.ts';
 import { parseInput } from '../stream/input.ts';

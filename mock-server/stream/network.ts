@@ -6,7 +6,8 @@
  * encoder is capped at `bitrateKbps`; `dropPercent` of frames never leave;
  * during a stall no frame leaves at all.
  */
-import { FieldError, Fields, isObj } from '../validate.ts';
+import * as z from 'zod';
+import { check, compact, int, optional } from '../validate.ts';
 
 export interface NetworkConditions {
   /** One-way delay added to video (down) and input (up), ms. */
@@ -24,23 +25,29 @@ export const NO_CONDITIONS: Readonly<NetworkConditions> = { latencyMs: 0, bitrat
 export const MAX_LATENCY_MS = 5_000;
 const KEYS = ['latencyMs', 'bitrateKbps', 'dropPercent', 'stall'] as const;
 
-/** A partial set of conditions from JSON; every problem names its field. */
+/** A partial set of conditions, as a scenario (`game.network`) or `POST /__mock/network` sends it. */
+export const networkSchema = z.strictObject(
+  {
+    latencyMs: optional(int({ min: 0, max: MAX_LATENCY_MS })),
+    bitrateKbps: optional(int({ min: 0, max: 100_000 })),
+    dropPercent: optional(int({ min: 0, max: 100 })),
+    stall: optional(z.boolean()),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `is not known; use ${KEYS.join(', ')}`
+        : iss.code === 'invalid_type'
+          ? 'must be an object like {"latencyMs": 100, "bitrateKbps": 500, "dropPercent": 10, "stall": false}'
+          : undefined,
+  },
+)
+  // Merged over the defaults (networkOf): a null must not replace one.
+  .transform(compact) satisfies z.ZodType<Partial<NetworkConditions>>;
+
+/** A partial set of conditions from JSON; every problem names its field under `at`. */
 export function parseNetwork(value: unknown, at: string): Partial<NetworkConditions> {
-  if (!isObj(value)) throw new FieldError(at, 'must be an object like {"latencyMs": 100, "bitrateKbps": 500, "dropPercent": 10, "stall": false}');
-  for (const key of Object.keys(value)) {
-    if (!(KEYS as readonly string[]).includes(key)) throw new FieldError(`${at}.${key}`, `is not known; use ${KEYS.join(', ')}`);
-  }
-  const f = Fields.of(value, at);
-  const out: Partial<NetworkConditions> = {};
-  if (f.has('latencyMs')) out.latencyMs = f.int('latencyMs', { min: 0, max: MAX_LATENCY_MS });
-  if (f.has('bitrateKbps')) out.bitrateKbps = f.int('bitrateKbps', { min: 0, max: 100_000 });
-  if (f.has('dropPercent')) out.dropPercent = f.int('dropPercent', { min: 0, max: 100 });
-  if (f.has('stall')) {
-    const stall = value['stall'];
-    if (typeof stall !== 'boolean') throw new FieldError(`${at}.stall`, 'must be true or false');
-    out.stall = stall;
-  }
-  return out;
+  return check(networkSchema, value, at);
 }
 
 /** The conditions in force for a mock session: its script's, then what QA set live. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type EventReportResponse } from '../../web/api/contract.ts';
-import { contentState } from '../../mock-server/content-store.ts';
+import { contentState } from '../../mock-server/content/state.ts';
 import { call, login, startApp, T0, type Started } from './helpers.ts';
 
 let s: Started;
@@ -16,7 +16,7 @@ describe('api/event_report', () => {
   it('accepts an event from a visitor and records it', async () => {
     const r = await call<EventReportResponse>(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'page_view', data: { page: '/', ms: 120 } }) });
     expect(r.envelope).toEqual({ code: 1, msg: 'Recorded', data: { id: 1, received_at: T0 } });
-    expect(contentState(s.app.store).events).toEqual([{ id: 1, event: 'page_view', data: { page: '/', ms: 120 }, uid: null, atMs: T0 }]);
+    expect(contentState(s.app.sessions.get(undefined)).events).toEqual([{ id: 1, event: 'page_view', data: { page: '/', ms: 120 }, uid: null, atMs: T0 }]);
   });
 
   it('records the user with a valid token, text data from a form body, and no data at all', async () => {
@@ -25,7 +25,7 @@ describe('api/event_report', () => {
     expect((await report({ event: 'game.start' }, u.gly_token)).envelope.data.id).toBe(1);
     const form = await report({}, undefined, 'application/x-www-form-urlencoded', 'event=share&data=%7B%22to%22%3A%22wechat%22%7D');
     expect(form.envelope.code).toBe(BODY_CODE.success);
-    expect(contentState(s.app.store).events.map((e) => [e.event, e.data, e.uid, e.atMs])).toEqual([
+    expect(contentState(s.app.sessions.get(undefined)).events.map((e) => [e.event, e.data, e.uid, e.atMs])).toEqual([
       ['game.start', null, u.swcloud_uid, T0 + 5000],
       ['share', '{"to":"wechat"}', null, T0 + 5000],
     ]);

@@ -12,7 +12,7 @@ import {
   type PlayGameResponse,
 } from '../../web/api/contract.ts';
 import type { GameScript } from '../../mock-server/game/script.ts';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { call, login, openSocket, type CallResult, type Started, type TestSocket } from './helpers.ts';
 import { expect } from 'vitest';
 

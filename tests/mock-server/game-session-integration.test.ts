@@ -11,7 +11,7 @@ import { HANGUP_MINUTE_MS, SEAT_EXPIRY_MS } from '../../web/api/contract.ts';
 import { NO_OPERATION_MS } from '../../web/core/constants.ts';
 import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import type { GameScript } from '../../mock-server/game/script.ts';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { login, startApp, type Started } from './helpers.ts';
 import { MEMBER, NO_TIME, useScript } from './game-helpers.ts';
 import { GAME, sessionRig, type SessionRig } from './session-helpers.ts';

@@ -2,7 +2,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR, createApp } from '../../mock-server/app.ts';
-import { FixtureError, loadFixtures } from '../../mock-server/fixtures.ts';
+import { FixtureError, loadFixtures } from '../../mock-server/fixtures/index.ts';
 import { tempDir } from './helpers.ts';
 
 const dirs: { remove(): void }[] = [];

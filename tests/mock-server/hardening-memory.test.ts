@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
-import { JOURNAL_BODY_CHARS, JOURNAL_SESSION_BYTES, JOURNAL_TOTAL_BYTES } from '../../mock-server/scenarios/journal.ts';
+import { JOURNAL_BODY_CHARS, JOURNAL_SESSION_BYTES, JOURNAL_TOTAL_BYTES } from '../../mock-server/sessions/journal.ts';
 import { MAX_FAULT_BODY_BYTES, MAX_JSON_DEPTH, MAX_PUSH_MESSAGE_BYTES, MAX_SESSION_FAULT_BODY_BYTES } from '../../mock-server/limits.ts';
 import { callIn, json } from './control-helpers.ts';
 import { collectGarbage, flood, heapUsed, MB } from './hardening-helpers.ts';

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { CliError, MAX_SESSIONS_LIMIT, parseCli } from '../../mock-server/cli.ts';
-import { createSessionRegistry, MAX_SESSIONS, RECENT_EVICTIONS, SessionLimitError } from '../../mock-server/scenarios/session.ts';
-import { createStore } from '../../mock-server/store.ts';
+import { createSessionRegistry, MAX_SESSIONS, RECENT_EVICTIONS, SessionLimitError } from '../../mock-server/sessions/registry.ts';
+import { createStore } from '../../mock-server/sessions/store.ts';
 import { callIn, json, openDurationIn } from './control-helpers.ts';
 import { until } from '../wait.ts';
 import { openSocket, rawRequest, startApp, type Started, type TestSocket } from './helpers.ts';

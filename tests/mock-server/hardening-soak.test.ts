@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { json } from './control-helpers.ts';
 import { jtokenFor, MEMBER, player, startPlaying, useScript } from './game-helpers.ts';
 import { collectGarbage, heapUsed, MB } from './hardening-helpers.ts';

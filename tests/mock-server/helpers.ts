@@ -22,7 +22,7 @@ import {
 import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
-import { signedHeaders as signHeaders } from '../../mock-server/request.ts';
+import { signedHeaders as signHeaders } from '../../mock-server/http/signature.ts';
 import { within } from '../wait.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */

@@ -136,6 +136,7 @@ describe('CLI arguments', () => {
   it('video streams by default; --no-video keeps the socket transport; --idle-after sets the 45001 wait', () => {
     expect(parseCli([], {})).toMatchObject({ video: true, idleAfterMs: undefined });
     expect(parseCli(['--no-video', '--idle-after', '30000'], {})).toMatchObject({ video: false, idleAfterMs: 30000 });
+    expect(parseCli(['--verbose', '-h', '--max-sessions=20'], {})).toMatchObject({ verbose: true, help: true, maxSessions: 20 });
     expect(parseCli(['--idle-after=0'], {}).idleAfterMs).toBe(0);
   });
 
@@ -153,6 +154,10 @@ describe('CLI arguments', () => {
     [['--dist'], 'Missing value for --dist.'],
     [['--idle-after', 'soon'], 'Invalid --idle-after "soon": expected milliseconds as a whole number ≥ 0.'],
     [['--bogus'], 'Unknown argument "--bogus". Run with --help for usage.'],
+    [['-x'], 'Unknown argument "-x". Run with --help for usage.'],
+    [['stray'], 'Unknown argument "stray". Run with --help for usage.'],
+    [['--port='], 'Missing value for --port.'],
+    [['--max-sessions', '0'], 'Invalid --max-sessions "0": expected a whole number from 1 to 100000.'],
     [['--scenario', 'x'], `Unknown scenario "x". Known scenarios: ${KNOWN}.`],
   ])('%j fails with one line', (args, message) => {
     expect(() => parseCli(args, {})).toThrow(CliError);

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync, cpSync } from 'nod
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
-import { parseRange, wrap } from '../../mock-server/media.ts';
+import { parseRange } from '../../mock-server/content/media.ts';
+import { wrap } from '../../mock-server/content/media-svg.ts';
 import { rawRequest, startApp, tempDir, type Started } from './helpers.ts';
 
 // A copy of the fixtures inside a parent holding a secret, so a climb out of media/ would be visible.

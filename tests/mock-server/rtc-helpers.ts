@@ -16,7 +16,7 @@ import { createMockSdk, type MockSdk, type MockSdkOptions } from '../../web/game
 import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import type { GameStream } from '../../mock-server/stream/game-stream.ts';
 import { json } from './control-helpers.ts';
 import { gameCall, playGame, player, type Player } from './game-helpers.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
-import { createSessionRegistry } from '../../mock-server/scenarios/session.ts';
-import { createStore } from '../../mock-server/store.ts';
+import { createSessionRegistry } from '../../mock-server/sessions/registry.ts';
+import { createStore } from '../../mock-server/sessions/store.ts';
 import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn } from './control-helpers.ts';
 import { call, login, openSocket, rawRequest, startApp, type Started } from './helpers.ts';
 

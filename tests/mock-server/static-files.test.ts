@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '../../web/api/contract.ts';
@@ -119,6 +119,17 @@ describe('static files from dist (SPEC §2 history mode)', () => {
     const etag = String(first.headers['etag']);
     const again = await rawRequest(s.port, { path: '/index.html', headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('a symlink out of dist, a route name without its folder and a byte range change nothing (sirv alone would serve the first two)', async () => {
+    symlinkSync(path.join(root.dir, 'package.json'), path.join(dist, 'leak.json'));
+    const leak = await rawRequest(s.port, { path: '/leak.json' });
+    expect(leak.status).toBe(404);
+    expect(leak.text).not.toContain(SECRET);
+    for (const p of ['/404', '/index']) expect((await rawRequest(s.port, { path: p })).status).toBe(404);
+    const ranged = await rawRequest(s.port, { path: '/assets/main-QK3X7ZBD.js', headers: { range: 'bytes=0-3' } });
+    expect(ranged.status).toBe(200);
+    expect(ranged.text).toBe('console.log(1);');
   });
 
   it('other methods on static paths answer 405', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../mock-server/game/sessions.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { holds, until } from '../wait.ts';
 import { json } from './control-helpers.ts';
 import { FREE_TRIAL, useScript } from './game-helpers.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamProgressValue } from '../../web/api/contract.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
-import { DEFAULT_SESSION } from '../../mock-server/scenarios/session.ts';
+import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { until } from '../wait.ts';
 import { json } from './control-helpers.ts';
 import { FREE_TRIAL, MEMBER, player, useScript } from './game-helpers.ts';

@@ -14,14 +14,13 @@ import {
   type OpType,
   type Page,
   type PageRequest,
-} from '../web/api/contract.ts';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.ts';
-import type { GameFixture } from './content-fixtures.ts';
-import { contentState, type ContentState } from './content-store.ts';
-import type { Fixtures } from './fixtures.ts';
+} from '../../web/api/contract.ts';
+import { PAGE_SIZE_DEFAULT } from '../limits.ts';
+import type { GameFixture } from '../fixtures/index.ts';
+import { contentState, type ContentState } from './state.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import { gameMediaUrls, requestOrigin } from './media.ts';
-import type { RouteContext } from './routes/route.ts';
-import type { Fields } from './validate.ts';
+import type { RouteContext } from '../routes/route.ts';
 
 export const GAME_NOT_FOUND = 'Game not found';
 
@@ -95,7 +94,7 @@ export interface GameView {
 
 export function gameView(ctx: RouteContext): GameView {
   const origin = requestOrigin(ctx.headers);
-  const state = contentState(ctx.store);
+  const state = contentState(ctx.session);
   const summary = (g: GameFixture): GameSummary => {
     const media = gameMediaUrls(origin, g);
     return {
@@ -144,13 +143,6 @@ export function byPlays(view: GameView): (a: GameFixture, b: GameFixture) => num
 }
 
 // ---------------------------------------------------------------- paging
-
-export function parsePage(input: Fields): PageRequest {
-  return {
-    page: input.has('page') ? input.int('page', { min: 1, max: 100_000 }) : undefined,
-    page_size: input.has('page_size') ? input.int('page_size', { min: 1, max: PAGE_SIZE_MAX }) : undefined,
-  };
-}
 
 export function paginate<T>(items: readonly T[], req: PageRequest): Page<T> {
   const page = req.page ?? 1;

@@ -7,6 +7,11 @@
  * duration charging, fault delays) is tracked here, so switching moves the
  * pending ones onto the virtual clock with the time they had left, and a
  * session reset cancels them all at once.
+ *
+ * Not a second manual clock: virtual time *is* web/core/clock's ManualClock.
+ * What this adds is what neither of that file's clocks can do alone — run on
+ * real time first and switch later, carrying live timers across — so it
+ * wraps them rather than repeating them.
  */
 import { createManualClock, type Clock, type ManualClock, type TimerId } from '../../web/core/clock.ts';
 

@@ -24,14 +24,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer from 'json-server';
-import { HEADER } from '../web/api/contract.ts';
-import { ApiError } from './envelope.ts';
-import { depthMessage, jsonTextTooDeep } from './limits.ts';
-import { BodyTimeoutError, header, readBody } from './request.ts';
-import { phoneKey } from './phone.ts';
-import { defineSlot, SessionLimitError, SessionNameError, type MockSession, type SessionRegistry } from './scenarios/session.ts';
+import { HEADER } from '../../web/api/contract.ts';
+import { ApiError } from '../http/envelope.ts';
+import { depthMessage, jsonTextTooDeep } from '../limits.ts';
+import { BodyTimeoutError, header, readBody } from '../http/body.ts';
+import { phoneKey } from '../phone.ts';
+import { SessionLimitError, SessionNameError, type SessionRegistry } from './registry.ts';
+import { defineSlot, type MockSession } from './session.ts';
 import type { Store, UserRecord } from './store.ts';
-import { isObj } from './validate.ts';
+import { isObj } from '../validate.ts';
 
 export const DB_PREFIX = '/__db/';
 /** The record field json-server uses as the id. */
@@ -145,7 +146,6 @@ function checkUserWrite(store: Store, method: string, id: string | undefined, bo
 }
 
 interface SessionDb {
-  store: Store;
   handle: (req: Request, res: Response, next: NextFunction) => void;
 }
 
@@ -170,7 +170,7 @@ const dbSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
       else res.json(data);
     },
   });
-  return { store, handle: (req, res, next) => router(req, res, next) };
+  return { handle: (req, res, next) => router(req, res, next) };
 });
 
 export interface DbOptions {
@@ -261,9 +261,8 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     } catch (err) {
       return next(err);
     }
-    const db = session.slot(dbSlot);
-    if (db.store !== session.store) return next(new DbError(500, 'The session store changed; retry'));
-    db.handle(req, res, next);
+    // A slot, like the store it serves: a reset drops both together.
+    session.slot(dbSlot).handle(req, res, next);
     if (write) o.log(`/__db/ ${req.method} ${req.originalUrl.slice(0, 200)} (session ${session.name})`);
   });
 

@@ -1,14 +1,15 @@
 /**
- * The mock cloud's in-memory state, built fresh from the fixtures by each
- * createApp call (so tests never share users, tokens or SMS sends). All
- * times come from the injected clock.
+ * A mock session's users, tokens and SMS sends, built fresh from the
+ * fixtures for each session and again on each reset (the session's store
+ * slot), so tests and QA sessions never share them. All times come from the
+ * session's clock.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../web/core/clock.ts';
-import { SMS_RESEND_SECONDS, type LoginInfo, type MemberStatus, type UserInfo } from '../web/api/contract.ts';
-import { TOKEN_TTL_MS } from './limits.ts';
-import type { AccountFixture, Fixtures } from './fixtures.ts';
-import { phoneKey } from './phone.ts';
+import type { Clock } from '../../web/core/clock.ts';
+import { SMS_RESEND_SECONDS, type LoginInfo, type MemberStatus, type UserInfo } from '../../web/api/contract.ts';
+import { TOKEN_TTL_MS } from '../limits.ts';
+import type { AccountFixture, Fixtures } from '../fixtures/index.ts';
+import { phoneKey } from '../phone.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

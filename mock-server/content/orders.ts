@@ -13,12 +13,12 @@ import {
   type OrderStatus,
   type PayType,
   type Product,
-} from '../web/api/contract.ts';
-import { ORDER_EXPIRE_MS } from './limits.ts';
-import type { ContentState, OrderRecord } from './content-store.ts';
+} from '../../web/api/contract.ts';
+import { ORDER_EXPIRE_MS } from '../limits.ts';
+import type { ContentState, OrderRecord } from './state.ts';
 import { cstStamp, DAY_MS } from './days.ts';
-import type { Fixtures } from './fixtures.ts';
-import type { Store } from './store.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import type { Store } from '../sessions/store.ts';
 
 export const PAY_PAGE_PREFIX = '/mock-pay/';
 export const ORDER_ID = /^CG\d{22,30}$/;

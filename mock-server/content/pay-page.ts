@@ -10,38 +10,34 @@
  * query picks the QA session that owns the order and is carried along.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../web/core/clock.ts';
-import { contentState } from './content-store.ts';
-import type { Fixtures } from './fixtures.ts';
-import { escapeXml } from './media.ts';
+import type { Fixtures } from '../fixtures/index.ts';
+import { discardRest, readBody } from '../http/body.ts';
+import { HTML_TYPE, send as reply } from '../http/reply.ts';
+import { SessionLimitError } from '../sessions/registry.ts';
+import type { MockSession } from '../sessions/session.ts';
+import { escapeXml } from './media-svg.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
-import { discardRest, readBody } from './request.ts';
-import { SessionLimitError } from './scenarios/session.ts';
-import type { Store } from './store.ts';
+import { contentState } from './state.ts';
 
 export { PAY_PAGE_PREFIX };
 
 export interface PayPageOptions {
   fixtures: Fixtures;
-  /** The store and clock of a mock session (`mock_session` query; undefined for the default one). Throws on a bad name. */
-  sessionFor(name: string | undefined): { store: Store; clock: Clock };
+  /** The mock session of the `mock_session` query (undefined for the default one). Throws on a bad name. */
+  sessionFor(name: string | undefined): MockSession;
   /** A body upload that stalls this long is cut (default: readBody's). */
   bodyIdleMs?: number;
 }
 
 const PAY_TYPE_NAMES = { wxpay: 'WeChat Pay', alipay: 'Alipay' } as const;
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}): void {
-  const body = Buffer.from(html, 'utf8');
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(body.length),
-    'cache-control': 'no-store',
+function send(res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}): void {
+  reply(res, status, html, {
+    'content-type': HTML_TYPE,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
     ...extra,
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function page(title: string, content: string): string {
@@ -58,8 +54,8 @@ form{margin:0}button{width:100%;margin-top:12px;padding:12px;border:0;border-rad
 `;
 }
 
-function notFound(req: IncomingMessage, res: ServerResponse): void {
-  send(req, res, 404, page('Order not found', '<h1>Order not found</h1><p class="muted">This payment link is not valid.</p>'));
+function notFound(res: ServerResponse): void {
+  send(res, 404, page('Order not found', '<h1>Order not found</h1><p class="muted">This payment link is not valid.</p>'));
 }
 
 /** Answer a request under PAY_PAGE_PREFIX. */
@@ -67,29 +63,29 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
   const [orderId = '', action, ...extra] = pathname.slice(PAY_PAGE_PREFIX.length).split('/');
   const method = req.method ?? 'GET';
   const sessionName = query.get('mock_session') ?? undefined;
-  let session: { store: Store; clock: Clock };
+  let session: MockSession;
   try {
     session = options.sessionFor(sessionName);
   } catch (err) {
     discardRest(req);
     if (err instanceof SessionLimitError) {
-      send(req, res, 503, page('Too many sessions', `<h1>Too many sessions</h1><p class="muted">${escapeXml(err.message)}</p>`));
+      send(res, 503, page('Too many sessions', `<h1>Too many sessions</h1><p class="muted">${escapeXml(err.message)}</p>`));
       return;
     }
-    send(req, res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
+    send(res, 400, page('Bad request', `<h1>Bad request</h1><p class="muted">${escapeXml(err instanceof Error ? err.message : String(err))}</p>`));
     return;
   }
-  const state = contentState(session.store);
+  const state = contentState(session);
   const rec = ORDER_ID.test(orderId) && extra.length === 0 ? state.orders.get(orderId) : undefined;
 
   if (action === undefined) {
     if (method !== 'GET' && method !== 'HEAD') {
       discardRest(req);
-      send(req, res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'GET, HEAD' });
+      send(res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'GET, HEAD' });
       return;
     }
     if (!rec) {
-      notFound(req, res);
+      notFound(res);
       return;
     }
     const status = orderStatus(rec, session.clock.now());
@@ -101,28 +97,28 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
         ? `${head}<form method="post" action="${to('pay')}"><button class="pay" type="submit">Pay ¥${escapeXml(rec.amount)}</button></form>` +
           `<form method="post" action="${to('cancel')}"><button class="cancel" type="submit">Cancel</button></form>`
         : `${head}<p>This order is <strong>${status}</strong>.</p><p><a href="${escapeXml(resultUrl(rec.orderId, sessionName))}">Back to the app</a></p>`;
-    send(req, res, 200, page(`Pay ¥${rec.amount}`, body));
+    send(res, 200, page(`Pay ¥${rec.amount}`, body));
     return;
   }
 
   if (action !== 'pay' && action !== 'cancel') {
     discardRest(req);
-    notFound(req, res);
+    notFound(res);
     return;
   }
   if (method !== 'POST') {
     discardRest(req);
-    send(req, res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'POST' });
+    send(res, 405, page('Method not allowed', '<h1>Method not allowed</h1>'), { allow: 'POST' });
     return;
   }
   // The form posts no fields; read (bounded) and ignore whatever came.
   const body = await readBody(req, 64 * 1024, options.bodyIdleMs);
   if (!body.ok) discardRest(req);
   if (!rec) {
-    notFound(req, res);
+    notFound(res);
     return;
   }
   settleOrder(options.fixtures, session.store, state, rec, action, session.clock.now());
   const location = resultUrl(rec.orderId, sessionName);
-  send(req, res, 303, page('Redirecting', `<p><a href="${escapeXml(location)}">Continue</a></p>`), { location });
+  send(res, 303, page('Redirecting', `<p><a href="${escapeXml(location)}">Continue</a></p>`), { location });
 }

@@ -2,11 +2,12 @@
  * What the content routes remember beyond the users of `store.ts`: plays and
  * downloads, sign-in days, real-name records, reported events, orders,
  * invitations and each user's asset changes. One ContentState belongs to one
- * Store (kept beside it in a WeakMap), so a fresh store — a new app or a
- * reset mock session — starts with fresh content state too.
+ * mock session (a session slot), so a reset session starts with fresh content
+ * state, like its fresh store.
  */
-import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../web/api/contract.ts';
-import { formatBackendTime, type Store, type UserRecord } from './store.ts';
+import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
+import { defineSlot, type MockSession } from '../sessions/session.ts';
+import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
 
 export interface PlayedRecord {
   lastMs: number;
@@ -160,16 +161,11 @@ export class ContentState {
   }
 }
 
-const states = new WeakMap<Store, ContentState>();
+const CONTENT_SLOT = defineSlot('content', () => new ContentState());
 
-/** The content state kept beside `store`, created on first use. */
-export function contentState(store: Store): ContentState {
-  let state = states.get(store);
-  if (!state) {
-    state = new ContentState();
-    states.set(store, state);
-  }
-  return state;
+/** The content state of a mock session, made on first use. */
+export function contentState(session: MockSession): ContentState {
+  return session.slot(CONTENT_SLOT);
 }
 
 /** Masking the way the app shows personal data: a name keeps its last character, an ID its first 3 and last 4. */
@@ -179,7 +175,4 @@ export function maskName(name: string): string {
 }
 export function maskIdCard(id: string): string {
   return id.length <= 7 ? '*'.repeat(id.length) : `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
-}
-export function maskMobile(mobile: string): string {
-  return mobile.length < 7 ? mobile : `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }

@@ -1,0 +1,149 @@
+/**
+ * The catalogue's pictures, drawn rather than downloaded: a cover (600×800),
+ * a banner (1280×720) and screenshots (1280×720) from the game's id and title
+ * — a gradient and shapes seeded by a hash of both, and the title — so the
+ * same game always looks the same.
+ */
+import { createHash } from 'node:crypto';
+import type { GameFixture } from '../fixtures/index.ts';
+
+export const COVER_SIZE = { width: 600, height: 800 } as const;
+export const BANNER_SIZE = { width: 1280, height: 720 } as const;
+
+/** A small deterministic generator (mulberry32) seeded from a string. */
+function seeded(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Break a title into lines of at most `width` characters (a long word gets a line of its own). */
+export function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1] ?? ''}…`;
+    return kept;
+  }
+  return lines;
+}
+
+interface Palette {
+  from: string;
+  to: string;
+  accent: string;
+  angle: number;
+}
+
+function palette(game: Pick<GameFixture, 'id' | 'title'>, salt = ''): Palette {
+  const rnd = seeded(`${game.id}:${game.title}${salt}`);
+  const hue = Math.floor(rnd() * 360);
+  const hue2 = (hue + 40 + Math.floor(rnd() * 100)) % 360;
+  return {
+    from: `hsl(${hue},70%,46%)`,
+    to: `hsl(${hue2},65%,16%)`,
+    accent: `hsl(${(hue + 180) % 360},85%,62%)`,
+    angle: Math.floor(rnd() * 360),
+  };
+}
+
+function shapes(rnd: () => number, width: number, height: number, count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const x = Math.round(rnd() * width);
+    const y = Math.round(rnd() * height);
+    const r = Math.round((0.05 + rnd() * 0.25) * Math.min(width, height));
+    const o = (0.05 + rnd() * 0.12).toFixed(2);
+    out += rnd() < 0.6 ? `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="${o}"/>` : `<rect x="${x - r}" y="${y - r}" width="${r * 2}" height="${r * 2}" rx="${Math.round(r / 4)}" transform="rotate(${Math.round(rnd() * 90)} ${x} ${y})" fill="#fff" fill-opacity="${o}"/>`;
+  }
+  return out;
+}
+
+function frame(width: number, height: number, p: Palette, body: string, label: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">` +
+    `<defs><linearGradient id="g" gradientTransform="rotate(${p.angle} .5 .5)"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>` +
+    `<linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset=".45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".65"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#g)"/>${body}</svg>\n`
+  );
+}
+
+const FONT = `font-family="'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif"`;
+
+function titleLines(lines: string[], x: number, lastBaseline: number, size: number, anchor: 'start' | 'middle'): string {
+  const lh = Math.round(size * 1.15);
+  return lines
+    .map((line, i) => {
+      const y = lastBaseline - (lines.length - 1 - i) * lh;
+      return `<text x="${x}" y="${y}" text-anchor="${anchor}" ${FONT} font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`;
+    })
+    .join('');
+}
+
+type SvgGame = Pick<GameFixture, 'id' | 'title' | 'developer'>;
+
+/** Portrait cover: gradient, shapes, the title near the bottom and the studio below it. */
+export function coverSvg(game: SvgGame): string {
+  const { width, height } = COVER_SIZE;
+  const p = palette(game);
+  const rnd = seeded(`cover:${game.id}:${game.title}`);
+  const lines = wrap(game.title, 14, 3);
+  const body =
+    shapes(rnd, width, height, 7) +
+    `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
+    `<rect x="48" y="${height - 110 - lines.length * 64}" width="64" height="8" rx="4" fill="${p.accent}"/>` +
+    titleLines(lines, 48, height - 100, 56, 'start') +
+    `<text x="48" y="${height - 52}" ${FONT} font-size="26" fill="#fff" fill-opacity=".75">${escapeXml(game.developer)}</text>`;
+  return frame(width, height, p, body, game.title);
+}
+
+/** Landscape banner: gradient, shapes and a large title on the left. */
+export function bannerSvg(game: SvgGame): string {
+  const { width, height } = BANNER_SIZE;
+  const p = palette(game);
+  const rnd = seeded(`banner:${game.id}:${game.title}`);
+  const lines = wrap(game.title, 22, 2);
+  const body =
+    shapes(rnd, width, height, 9) +
+    `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
+    titleLines(lines, 72, height - 130, 84, 'start') +
+    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.developer)} · Play now in the cloud</text>`;
+  return frame(width, height, p, body, game.title);
+}
+
+/** A "screenshot": a landscape of hills under a sky in the game's colours, a HUD, and the scene number. */
+export function screenshotSvg(game: SvgGame, n: number): string {
+  const { width, height } = BANNER_SIZE;
+  const p = palette(game, `:shot${n}`);
+  const rnd = seeded(`shot:${game.id}:${game.title}:${n}`);
+  let hills = '';
+  for (let layer = 0; layer < 3; layer++) {
+    const base = height * (0.55 + layer * 0.13);
+    let d = `M0 ${height} L0 ${Math.round(base)}`;
+    for (let x = 0; x <= width; x += 160) d += ` L${x} ${Math.round(base - rnd() * 120)}`;
+    d += ` L${width} ${height} Z`;
+    hills += `<path d="${d}" fill="#000" fill-opacity="${(0.2 + layer * 0.18).toFixed(2)}"/>`;
+  }
+  const sun = `<circle cx="${Math.round(200 + rnd() * 880)}" cy="${Math.round(120 + rnd() * 160)}" r="${Math.round(40 + rnd() * 50)}" fill="${p.accent}" fill-opacity=".85"/>`;
+  const hud =
+    `<rect x="32" y="32" width="260" height="22" rx="11" fill="#000" fill-opacity=".45"/>` +
+    `<rect x="36" y="36" width="${Math.round(60 + rnd() * 190)}" height="14" rx="7" fill="${p.accent}"/>` +
+    `<circle cx="${width - 90}" cy="${height - 90}" r="48" fill="#fff" fill-opacity=".18" stroke="#fff" stroke-opacity=".5" stroke-width="3"/>` +
+    `<text x="${width - 32}" y="52" text-anchor="end" ${FONT} font-size="28" font-weight="700" fill="#fff">${escapeXml(game.title)}</text>` +
+    `<text x="${width - 32}" y="88" text-anchor="end" ${FONT} font-size="22" fill="#fff" fill-opacity=".75">Scene ${n}</text>`;
+  return frame(width, height, p, sun + shapes(rnd, width, height * 0.5, 4) + hills + hud, `${game.title}, scene ${n}`);
+}
