@@ -148,7 +148,7 @@ async function loggedIn(c: Ctx): Promise<{ context: BrowserContext; page: Page; 
 }
 
 /** Navigates to the game and times the first frame; leaves the page playing. */
-async function startGame(c: Ctx, page: Page): Promise<FirstFrameRun> {
+async function startGame(page: Page): Promise<FirstFrameRun> {
   await page.goto(GAME_PATH, { waitUntil: 'commit' });
   await waitPlaying(page);
   const handle = await page.waitForFunction(
@@ -313,7 +313,7 @@ export async function measureBrowser(opts: {
       await sleep(300);
       const s = await loggedIn(c);
       contexts.push(s.context);
-      const run = await startGame(c, s.page);
+      const run = await startGame(s.page);
       firstFrame.push(run);
       opts.log(`first frame ${i + 1}/${opts.firstFrameRuns}: ${Math.round(run.firstFrameMs)} ms after navigation start (phase "playing" seen at ${Math.round(run.playingMs)} ms), at ${run.clarity}`);
       last = s;

@@ -65,6 +65,8 @@ let lastPc: RTCPeerConnection | null = null;
   const Recording = class extends Orig {
     constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
       super(...args);
+      // The benchmark reads the newest connection's sender stats; the constructor is the one place that sees it.
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
       lastPc = this;
     }
   };

@@ -202,7 +202,7 @@ interface ProcStat {
 
 function procStats(): ProcStat[] {
   const out: ProcStat[] = [];
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
   } catch {
@@ -302,6 +302,5 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 }
 
 export const f1 = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : '—');
-export const f2 = (n: number): string => (Number.isFinite(n) ? n.toFixed(2) : '—');
 export const f0 = (n: number): string => (Number.isFinite(n) ? String(Math.round(n)) : '—');
 export const ratio = (value: number, base: number): string => (Number.isFinite(value) && base > 0 ? `${(value / base).toFixed(2)}×` : '—');

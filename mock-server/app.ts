@@ -35,7 +35,7 @@ import { createRouter } from './routes/index.ts';
 import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
 import { createDbApi, DB_PREFIX } from './sessions/db.ts';
-import { createSessionRegistry, DEFAULT_SESSION, MAX_SESSIONS, type SessionRegistry } from './sessions/registry.ts';
+import { createSessionRegistry, DEFAULT_SESSION, type SessionRegistry } from './sessions/registry.ts';
 import { createStore, type Store } from './sessions/store.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
@@ -47,7 +47,7 @@ export {
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from './http/server.ts';
-export { DEFAULT_BODY_IDLE_MS, MAX_SESSIONS };
+export { DEFAULT_BODY_IDLE_MS };
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURES_DIR = path.join(REPO_ROOT, 'fixtures');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { FieldError } from '../validate.ts';
 import { copyScenario, DEFAULT_SCENARIO_DATA, parseScenario, type Scenario } from './parse.ts';
 
-export { parseScenario, type Scenario } from './parse.ts';
+export { type Scenario } from './parse.ts';
 
 export const DEFAULT_SCENARIO = 'default';
 /** Where scenario files live, below the fixtures directory. */

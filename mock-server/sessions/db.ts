@@ -187,7 +187,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
 
   const sessionOf = new WeakMap<Request, MockSession>();
 
-  app.use(DB_PREFIX.slice(0, -1), (req: Request, res: Response, next: NextFunction) => {
+  app.use(DB_PREFIX.slice(0, -1), (req: Request, _res: Response, next: NextFunction) => {
     const fromQuery = typeof req.query['session'] === 'string' ? req.query['session'] : undefined;
     // json-server would read ?session= as a filter on the records.
     delete req.query['session'];

@@ -68,10 +68,6 @@ export interface SessionRegistry {
   close(): void;
 }
 
-export function isSessionName(name: string): boolean {
-  return SESSION_NAME.test(name);
-}
-
 export interface RegistryOptions {
   /** Sessions kept at once, "default" included (default MAX_SESSIONS). */
   maxSessions?: number;

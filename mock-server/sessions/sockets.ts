@@ -3,7 +3,6 @@
  * base, e.g. "duration"), and which session a socket belongs to.
  */
 import type { WebSocket } from 'ws';
-import type { MockSession } from './session.ts';
 
 export class SocketRegistry {
   private readonly byKind = new Map<string, Set<WebSocket>>();
@@ -56,13 +55,3 @@ export class SocketRegistry {
   }
 }
 
-const socketSessions = new WeakMap<WebSocket, MockSession>();
-
-/** The session a socket belongs to (set by the socket hub when it accepts the socket). */
-export function sessionOfSocket(ws: WebSocket): MockSession | undefined {
-  return socketSessions.get(ws);
-}
-
-export function bindSocketToSession(ws: WebSocket, session: MockSession): void {
-  socketSessions.set(ws, session);
-}

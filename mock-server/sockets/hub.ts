@@ -16,7 +16,6 @@ import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
-import { bindSocketToSession } from '../sessions/sockets.ts';
 
 export interface SocketContext {
   /** The app's clock. Per-socket timers belong on `session.clock` instead. */
@@ -119,7 +118,6 @@ export function createSocketHub(
         const shownPath = (req.url ?? pathname).slice(0, 512);
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', (err) => ctx.log(`websocket ${pathname} error: ${err.message}`));
-          bindSocketToSession(ws, session);
           session.sockets.add(name, ws);
           session.journal.add({ kind: 'ws-open', path: shownPath });
           // Registered before the handler's own listener, so a message is journalled before its answer.

@@ -4,7 +4,6 @@
  * header) in a session.
  */
 import {
-  HEADER,
   PATH,
   type GetTokenResponse,
   type LoginInfo,
@@ -18,8 +17,6 @@ import { expect } from 'vitest';
 
 export const FREE_TRIAL = '13800000000';
 export const MEMBER = '13800000001';
-export const QUICK_MEMBER = '13800000002';
-export const NEW_USER = '13800000003';
 export const NO_TIME = '13800000004';
 export const GAME_KEY = 'g_test_game';
 export const MANUFACTURER = 'mock';
@@ -99,5 +96,3 @@ export async function openStream(s: Started, scId: string): Promise<TestSocket> 
   return sock;
 }
 
-/** Header to call in another session. */
-export const inSession = (name: string): Record<string, string> => ({ [HEADER.mockSession]: name });

@@ -65,10 +65,14 @@ interface Import {
 
 /** Every relative import (and re-export) of a file. */
 function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8');
+  return importsIn(readFileSync(file, 'utf8'), file);
+}
+
+function importsIn(text: string, file: string): Import[] {
   const out: Import[] = [];
-  for (const m of text.matchAll(/(?:\{([^}]*)\}\s*from\s*|\bfrom\s*|\bimport\s*(\()?\s*)'(\.[^']+)'/g)) {
-    const spec = m[3] ?? '';
+  // Either quote: a double-quoted import must not slip past the check.
+  for (const m of text.matchAll(/(?:\{([^}]*)\}\s*from\s*|\bfrom\s*|\bimport\s*(\()?\s*)(['"])(\.[^'"]+)\3/g)) {
+    const spec = m[4] ?? '';
     const names = (m[1] ?? '')
       .split(',')
       .map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '')
@@ -141,5 +145,7 @@ describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
     expect(socket?.names).toContain('ERR_CODE');
     expect(importsOf(path.join(MOCK, 'phone.ts')).map((i) => i.target)).toContain(path.join(WEB, 'api', 'phone.ts'));
     expect(exportsOf(path.join(CONTRACT_DIR, 'protocol.ts'))).toContain('BODY_CODE');
+    const quoted = importsIn(`import { a } from "../game/x.ts";\nexport * from '../ui/y';\nconst z = import("../pages/z.tsx");`, path.join(WEB, 'core', 'q.ts'));
+    expect(quoted.map((i) => [layerOf(i.target), i.dynamic])).toEqual([['game', false], ['ui', false], ['pages', true]]);
   });
 });

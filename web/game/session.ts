@@ -23,7 +23,7 @@ import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionE
 import { createStatsPoll } from './stats-poll.ts';
 import { flagsOf, initialState, type SessionEvent, type SessionState } from './state.ts';
 
-export type { GameAccount, GameSession, GameSessionDeps, GameSessionEvents, PlayOptions } from './session-types.ts';
+export type { GameSession, GameSessionDeps } from './session-types.ts';
 
 const TICK_MS = 1000;
 

@@ -25,7 +25,7 @@ export interface GameStoragePort {
 }
 
 /** SPEC §9 "Mouse sensitivity scaling 119 percent". */
-export const MOUSE_SENSITIVITY_SCALE = 1.19;
+const MOUSE_SENSITIVITY_PERCENT = 119;
 export const MOUSE_SENSITIVITY_MIN = 0;
 export const MOUSE_SENSITIVITY_MAX = 100;
 
@@ -37,7 +37,7 @@ export const MOUSE_SENSITIVITY_MAX = 100;
  */
 export function sdkMouseSensitivity(setting: number): number {
   const s = clampSensitivity(setting);
-  return Math.round(s * 119) / 100;
+  return Math.round(s * MOUSE_SENSITIVITY_PERCENT) / 100;
 }
 
 export function clampSensitivity(setting: number): number {

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../../../web/core/clock';
 import { BRIDGE_METHOD, createBridge, createMemoryBridge, type BridgeWindow } from '../../../web/core/bridge';
 
 function fakeWindow(extra: Partial<BridgeWindow> = {}, historyLength = 1) {

@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../core/socket/fake-websocket.ts';
 import { FakePeerConnection, FakePresenter } from './fake-rtc.ts';
 import type { StreamTarget } from '../../../web/game/sdk.ts';
 import { LEVEL } from './fixtures.ts';
-import { freshFakesEachTest, target, STREAM_URL, CONNECT_TIMEOUT_MS, STALL_MS, flush, hello, json, socketMessages, setup, openSocketStream, openRtcStream, serverAnswers, playing, video } from './mock-sdk-harness.ts';
+import { freshFakesEachTest, target, STREAM_URL, CONNECT_TIMEOUT_MS, STALL_MS, flush, hello, json, socketMessages, setup, openSocketStream, openRtcStream, serverAnswers, playing } from './mock-sdk-harness.ts';
 
 freshFakesEachTest();
 

@@ -1,7 +1,7 @@
 /** The mock SDK on the WebRTC transport: signalling on the socket, progress from real steps, frame reports, presented frames. */
 import { describe, expect, it } from 'vitest';
 import { FakePeerConnection, fakeTrack } from './fake-rtc.ts';
-import { freshFakesEachTest, flush, hello, json, socketMessages, setup, openRtcStream, serverAnswers, playing, video } from './mock-sdk-harness.ts';
+import { freshFakesEachTest, flush, json, socketMessages, setup, openRtcStream, serverAnswers, playing } from './mock-sdk-harness.ts';
 
 freshFakesEachTest();
 

@@ -4,7 +4,7 @@ import { SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../../web/a
 import { streamSocketUrl } from '../../../web/game/mock-sdk.ts';
 import { FakeWebSocket } from '../core/socket/fake-websocket.ts';
 import { FakePeerConnection, FakePresenter } from './fake-rtc.ts';
-import { freshFakesEachTest, target, STREAM_URL, flush, hello, json, socketMessages, setup, openSocketStream } from './mock-sdk-harness.ts';
+import { freshFakesEachTest, target, STREAM_URL, flush, json, socketMessages, setup, openSocketStream } from './mock-sdk-harness.ts';
 
 freshFakesEachTest();
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signal } from '@preact/signals-core';
 import type { Game } from '../../../web/api/contract.ts';
-import type { GameSession, GameTarget, Phase } from '../../../web/game/index.ts';
+import type { GameSession, GameTarget } from '../../../web/game/index.ts';
+import type { Phase } from '../../../web/game/state.ts';
 import { beginGame, DEFAULT_MANUFACTURER, targetOf } from '../../../web/pages/submodules/game/game/begin.ts';
 
 const game = { id: 1, game_key: 'g_starfall_odyssey', title: 'Starfall Odyssey', developer: 'Nebula Forge', manufacturer: 'vendor-x', hang: [{ duration: 3, type: 1 }] } as Game;

@@ -36,6 +36,7 @@ export const SOCKET_CLOSE_INVALID_JTOKEN = 4003;
 export const SOCKET_CLOSE_UNKNOWN_SESSION = 4004;
 
 export const DURATION_CODE = { balance: 200, timeout: 202, relogin: 408, serverError: 500, kicked: 5001 } as const;
+/** @public The duration socket's codes as a type, for a backend written against this contract. */
 export type DurationCode = (typeof DURATION_CODE)[keyof typeof DURATION_CODE];
 
 /** Server → client on the duration socket (SPEC §4 "Duration socket messages"). */

@@ -111,5 +111,5 @@ export type StreamInput =
 /** Client → server input, on the data channel (WebRTC) or the stream socket. `seq` rises by one per message of a stream. */
 export type StreamInputMessage = StreamInput & { type: 'input'; seq: number };
 
-/** Client → server on the stream socket. */
+/** @public Client → server on the stream socket (the mock reads each kind with its own schema). */
 export type StreamClientMessage = StreamInputMessage | StreamRtcMessage | { type: 'heartbeat' };

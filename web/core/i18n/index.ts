@@ -2,7 +2,7 @@
 import { STOCK_STRINGS, type Lang, type StockKey } from './strings';
 
 export { LANGS, STOCK_STRINGS, type Lang, type StockKey } from './strings';
-export { CONNECTION_TIMEOUT, detectLang } from './lang';
+export { detectLang } from './lang';
 
 export function stockString(key: StockKey, lang: Lang): string {
   return (STOCK_STRINGS[lang] ?? STOCK_STRINGS.en)[key];
