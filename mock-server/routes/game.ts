@@ -29,7 +29,7 @@ import type { UserRecord } from '../sessions/store.ts';
 import * as z from 'zod';
 import { FieldError, optional, problem, text } from '../validate.ts';
 import type { Numbers } from './input.ts';
-import { inputReader, requireUser, type InputSchema, type Route, type RouteContext } from './route.ts';
+import { defineGuardedRoute, inputReader, requireUser, type InputSchema, type Route, type RouteContext } from './route.ts';
 
 interface GameCall {
   ctx: RouteContext;
@@ -43,17 +43,16 @@ function defineGameRoute<P extends keyof Endpoints>(
   input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], call: GameCall) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
-  const read = inputReader(input);
-  return {
+  return defineGuardedRoute(
     path,
-    method: ENDPOINT_METHOD[path],
-    handle: (req, ctx) => {
+    input,
+    (ctx): GameCall => {
       if (!ctx.game) throw new ApiError(BODY_CODE.notFound, `"${path}" is a game call: send it under the game API base`, 404);
       const state = gameStateOf(ctx);
-      const user = requireUser(ctx);
-      return handle(read(req), { ctx, state, user });
+      return { ctx, state, user: requireUser(ctx) };
     },
-  };
+    (req, _ctx, call) => handle(req, call),
+  );
 }
 
 /** Ids and keys of the game flow: sc_id, game_key, queue_id, tokens. */

@@ -55,18 +55,34 @@ export function inputReader<T>(schema: InputSchema<T>): (input: RequestInput) =>
   return (input) => check(input.text ? text : json, input.data);
 }
 
+/**
+ * Declare one endpoint whose `guard` runs before its input is read (so a missing login answers 30001 before any
+ * field error); what the guard returns is handed to `handle` with the checked request.
+ */
+export function defineGuardedRoute<P extends keyof Endpoints, G>(
+  path: P,
+  input: InputSchema<Endpoints[P]['req']>,
+  guard: (ctx: RouteContext) => G,
+  handle: (req: Endpoints[P]['req'], ctx: RouteContext, guarded: G) => ApiEnvelope<Endpoints[P]['res'] | null>,
+): Route {
+  const read = inputReader(input);
+  return {
+    path,
+    method: ENDPOINT_METHOD[path],
+    handle: (req, ctx) => {
+      const guarded = guard(ctx);
+      return handle(read(req), ctx, guarded);
+    },
+  };
+}
+
 /** Declare one endpoint: `input` checks the request into the contract's request type, `handle` answers. */
 export function defineRoute<P extends keyof Endpoints>(
   path: P,
   input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
-  const read = inputReader(input);
-  return {
-    path,
-    method: ENDPOINT_METHOD[path],
-    handle: (req, ctx) => handle(read(req), ctx),
-  };
+  return defineGuardedRoute(path, input, () => undefined, handle);
 }
 
 /** Like defineRoute, for calls that need a login: the token is checked before the input, and `handle` gets the user. */
@@ -75,15 +91,7 @@ export function defineUserRoute<P extends keyof Endpoints>(
   input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext, user: UserRecord) => ApiEnvelope<Endpoints[P]['res'] | null>,
 ): Route {
-  const read = inputReader(input);
-  return {
-    path,
-    method: ENDPOINT_METHOD[path],
-    handle: (req, ctx) => {
-      const user = requireUser(ctx);
-      return handle(read(req), ctx, user);
-    },
-  };
+  return defineGuardedRoute(path, input, requireUser, handle);
 }
 
 /** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
