@@ -133,6 +133,8 @@ export interface ResolvedOptions {
   clean: boolean;
   dev: boolean;
   liveReloadUrl: string | null;
+  /** The id `npm run dev` broadcasts for this build; the page starts from it (see liveReloadScript). */
+  liveReloadBuildId?: string;
   logLevel: esbuild.LogLevel;
 }
 
@@ -331,6 +333,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         modulePreloads: [...entryStaticImports, ...h.pagePreloads].map((f) => `/${f}`),
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
+        liveReloadBuildId: opts.liveReloadBuildId ?? null,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

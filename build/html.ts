@@ -15,6 +15,8 @@ export interface ShellInput {
   favicon: string | null;
   /** Dev only: URL of the live-reload event stream. */
   liveReloadUrl: string | null;
+  /** The build this page belongs to: a live-reload event naming another build reloads it. */
+  liveReloadBuildId?: string | null;
 }
 
 export const BACKGROUND = '#121212';
@@ -29,9 +31,14 @@ const attr = (value: string): string =>
  * The dev-only reload client: remembers the first build id it hears and
  * reloads when a different one arrives (a rebuild, or a restarted dev server).
  */
-export function liveReloadScript(url: string): string {
+/**
+ * The page knows its own build, so a rebuild that finished between writing this page and the page's
+ * EventSource connecting still reloads it (the first event names the newer build). Without an id the
+ * first event is taken as the page's own build.
+ */
+export function liveReloadScript(url: string, buildId: string | null = null): string {
   return (
-    `<script ${LIVE_RELOAD_MARKER}>(function(){var b;var s=new EventSource(${JSON.stringify(url)});` +
+    `<script ${LIVE_RELOAD_MARKER}>(function(){var b=${JSON.stringify(buildId)};var s=new EventSource(${JSON.stringify(url)});` +
     `s.onmessage=function(e){if(b&&b!==e.data)location.reload();b=e.data}})()</script>`
   );
 }
@@ -52,7 +59,7 @@ export function renderShell(input: ShellInput): string {
   if (input.entryCss) lines.push(`<link rel="stylesheet" href="${attr(input.entryCss)}">`);
   for (const href of input.modulePreloads) lines.push(`<link rel="modulepreload" href="${attr(href)}">`);
   lines.push(`<script type="module" src="${attr(input.entryJs)}"></script>`);
-  if (input.liveReloadUrl) lines.push(liveReloadScript(input.liveReloadUrl));
+  if (input.liveReloadUrl) lines.push(liveReloadScript(input.liveReloadUrl, input.liveReloadBuildId ?? null));
   lines.push(
     '</head>',
     `<body style="margin:0;background:${BACKGROUND};color:#fff">`,

@@ -90,6 +90,9 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
   let startedAt = performance.now();
   let waiters: ((r: BuildReport) => void)[] = [];
   let firstBuild = true;
+  // Unique across restarts too: a page left open from an earlier `npm run dev` reloads into this one.
+  const run = Date.now().toString(36);
+  let builds = 0;
   const ctx = await esbuild.context({
     ...esbuildOptions(opts),
     plugins: [
@@ -105,7 +108,8 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
               return;
             }
             try {
-              const report = await finishBuild(result.metafile, opts, startedAt);
+              const buildId = `${run}-${++builds}`;
+              const report = await finishBuild(result.metafile, { ...opts, liveReloadBuildId: buildId }, startedAt);
               const removed = await pruneStaleAssets(report);
               const js = report.outputs.filter((o) => o.kind === 'js');
               log(
@@ -114,7 +118,7 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
                   (removed.length ? `, pruned ${removed.length} stale` : ''),
               );
               firstBuild = false;
-              reload.broadcast(report.entry + ':' + Date.now().toString(36));
+              reload.broadcast(buildId);
               const ready = waiters;
               waiters = [];
               for (const w of ready) w(report);
