@@ -7,18 +7,28 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import { OP_TYPE, type GameIdRequest, type OpPlanListResponse, type OpType } from '../api/contract.ts';
+import type { Clock } from '../core/clock.ts';
 import type { GameSettings } from './settings.ts';
 import { chooseLayout, isLayoutOpType, officialChoice, officialLayouts, planSetting, type Layout, type LayoutOpType } from './layouts-choice.ts';
 import type { LayoutKey, Size } from './layouts-math.ts';
 import type { CustomLayoutStore, CustomLayouts, LayoutOwner } from './layouts-store.ts';
 
 export const PLANS_FAILED_MESSAGE = 'The game’s control layouts could not be loaded: using the built-in ones';
+/**
+ * How long the pads wait for the plans and the own layouts before drawing the
+ * built-in ones: long enough that a normal answer (well before the stream is
+ * up) never makes a layout jump, short enough that a hanging request (the
+ * request timeout is 120 s) never leaves the player without controls. An
+ * answer after it still replaces the built-in layout.
+ */
+export const LAYOUTS_WAIT_MS = 5000;
 
 type LayoutSettings = Pick<GameSettings, 'op_custom' | 'handles_id' | 'keyboard_id'>;
 
 export interface LayoutControllerDeps {
   gameId: number;
   owner: LayoutOwner;
+  clock: Clock;
   getOpPlan(req: GameIdRequest): Promise<OpPlanListResponse>;
   /** The local database's layouts (opened on first use; a failure falls back to memory for the visit). */
   openStore(): Promise<CustomLayoutStore>;
@@ -61,6 +71,16 @@ export function createLayoutController(deps: LayoutControllerDeps): LayoutContro
   let store: Promise<CustomLayoutStore> | null = null;
   let loading: Promise<void> | null = null;
   let disposed = false;
+  let said = false;
+  let waitTimer: number | undefined;
+
+  const fallBack = (why: string): void => {
+    deps.log(`layouts: ${why}`);
+    plansFailed.value = true;
+    if (said) return;
+    said = true;
+    deps.notify(PLANS_FAILED_MESSAGE);
+  };
 
   const storeNow = (): Promise<CustomLayoutStore> =>
     (store ??= deps.openStore().catch((e: unknown) => {
@@ -84,12 +104,11 @@ export function createLayoutController(deps: LayoutControllerDeps): LayoutContro
     try {
       const res = await deps.getOpPlan({ game_id: deps.gameId });
       const list = Array.isArray(res?.list) ? res.list : [];
-      if (!disposed) plans.value = { [OP_TYPE.gamepad]: officialLayouts(list, OP_TYPE.gamepad), [OP_TYPE.keyboard]: officialLayouts(list, OP_TYPE.keyboard) };
-    } catch (e) {
-      deps.log(`layouts: get_op_plan failed: ${e instanceof Error ? e.message : String(e)}`);
       if (disposed) return;
-      plansFailed.value = true;
-      deps.notify(PLANS_FAILED_MESSAGE);
+      plans.value = { [OP_TYPE.gamepad]: officialLayouts(list, OP_TYPE.gamepad), [OP_TYPE.keyboard]: officialLayouts(list, OP_TYPE.keyboard) };
+      plansFailed.value = false;
+    } catch (e) {
+      if (!disposed) fallBack(`get_op_plan failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -123,9 +142,22 @@ export function createLayoutController(deps: LayoutControllerDeps): LayoutContro
       custom.value = { ...custom.value, [opType]: saved };
       await deps.updateSettings({ op_custom: 1 });
     },
-    load: () => (loading ??= Promise.all([fetchPlans(), readCustom()]).then(() => undefined)),
+    load() {
+      if (loading) return loading;
+      waitTimer = deps.clock.setTimeout(() => {
+        if (disposed) return;
+        if (!plans.value) fallBack(`get_op_plan gave no answer within ${LAYOUTS_WAIT_MS} ms`);
+        if (!customRead.value) {
+          deps.log('layouts: own layouts not read yet; they join when they are');
+          customRead.value = true;
+        }
+      }, LAYOUTS_WAIT_MS);
+      loading = Promise.all([fetchPlans(), readCustom()]).then(() => deps.clock.clearTimeout(waitTimer));
+      return loading;
+    },
     dispose() {
       disposed = true;
+      deps.clock.clearTimeout(waitTimer);
     },
   };
 }

@@ -10,7 +10,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { OP_TYPE, type OpPlan, type OpPlanListResponse } from '../../../web/api/contract.ts';
 import { GAME_SETTING_DEFAULTS, type GameSettings } from '../../../web/core/storage/db-schema.ts';
 import { BUILT_IN_GAMEPAD } from '../../../web/game/layouts-choice.ts';
-import { createLayoutController, PLANS_FAILED_MESSAGE, type LayoutControllerDeps } from '../../../web/game/layouts.ts';
+import { createManualClock } from '../../../web/core/clock.ts';
+import { createLayoutController, LAYOUTS_WAIT_MS, PLANS_FAILED_MESSAGE, type LayoutControllerDeps } from '../../../web/game/layouts.ts';
 import { createMemoryLayoutStore, type CustomLayoutStore } from '../../../web/game/layouts-store.ts';
 
 const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
@@ -32,9 +33,11 @@ function setup(opts: { plans?: () => Promise<OpPlanListResponse>; store?: Custom
   const logs: string[] = [];
   const store = opts.store ?? createMemoryLayoutStore();
   const getOpPlan = vi.fn(opts.plans ?? (() => Promise.resolve(LIST)));
+  const clock = createManualClock();
   const deps: LayoutControllerDeps = {
     gameId: 1,
     owner: { username: 'u1', gameKey: 'g1' },
+    clock,
     getOpPlan,
     openStore: opts.openStore ?? (() => Promise.resolve(store)),
     fallbackStore: createMemoryLayoutStore,
@@ -45,7 +48,7 @@ function setup(opts: { plans?: () => Promise<OpPlanListResponse>; store?: Custom
     notify: (m) => notes.push(m),
     log: (m) => logs.push(m),
   };
-  return { c: createLayoutController(deps), settings, notes, logs, getOpPlan, store };
+  return { c: createLayoutController(deps), settings, notes, logs, getOpPlan, store, clock };
 }
 
 describe('layout controller', () => {
@@ -108,6 +111,32 @@ describe('layout controller', () => {
     expect(t.c.active(OP_TYPE.keyboard)).toBeNull();
     t.settings.value = { ...t.settings.value, op_custom: 1 };
     expect(t.c.active(OP_TYPE.keyboard)?.keys.map((k) => k.code)).toEqual(['KeyE']);
+  });
+
+  it(`a hanging get_op_plan: the built-in layouts after ${LAYOUTS_WAIT_MS / 1000} s, said once; the late answer replaces them`, async () => {
+    let answer: (r: OpPlanListResponse) => void = () => undefined;
+    const t = setup({ plans: () => new Promise((r) => (answer = r)) });
+    const loading = t.c.load();
+    await flush();
+    t.clock.advance(LAYOUTS_WAIT_MS - 1);
+    expect(t.c.status.value).toBe('loading');
+    expect(t.c.active(OP_TYPE.gamepad)).toBe(BUILT_IN_GAMEPAD);
+    t.clock.advance(1);
+    expect(t.c.status.value).toBe('fallback');
+    expect(t.notes).toEqual([PLANS_FAILED_MESSAGE]);
+    answer(LIST);
+    await loading;
+    expect(t.c.status.value).toBe('ready');
+    expect(t.c.active(OP_TYPE.gamepad)?.planId).toBe(101);
+    expect(t.notes).toHaveLength(1);
+  });
+
+  it('an answer in time cancels the wait', async () => {
+    const t = setup();
+    await t.c.load();
+    t.clock.advance(LAYOUTS_WAIT_MS * 2);
+    expect(t.c.status.value).toBe('ready');
+    expect(t.notes).toEqual([]);
   });
 
   it('an answer without a list is no plans, not a crash', async () => {

@@ -28,25 +28,27 @@ export function LayoutMenuRow({ session, opType, onEdit }: { session: GameSessio
         {status === 'loading' ? (
           <p className="muted lm-note">Loading layouts…</p>
         ) : (
-          <div className="gm-chips" role="group" aria-label="Layouts">
+          // One layout is in force at a time: a radio group (its chips are not the menu's toggle buttons).
+          <div className="gm-chips" role="radiogroup" aria-label="Layouts">
             {plans.map((p) => (
               <button
                 key={p.planId}
                 type="button"
+                role="radio"
                 className="gm-chip"
-                aria-pressed={active?.source === 'official' && active.planId === p.planId}
+                aria-checked={active?.source === 'official' && active.planId === p.planId}
                 onClick={() => void c.chooseOfficial(mode, p.planId ?? 0)}
               >
                 {p.name}
               </button>
             ))}
             {plans.length === 0 && (
-              <span className="gm-chip lm-static" aria-current={active === null || active.source === 'built-in' ? 'true' : undefined}>
+              <span className="gm-chip lm-static" role="radio" aria-checked={active === null || active.source === 'built-in'} aria-disabled="true">
                 {builtIn}
               </span>
             )}
             {mine && (
-              <button type="button" className="gm-chip" aria-pressed={active?.source === 'custom'} onClick={() => void c.chooseCustom()}>
+              <button type="button" role="radio" className="gm-chip" aria-checked={active?.source === 'custom'} onClick={() => void c.chooseCustom()}>
                 Mine
               </button>
             )}

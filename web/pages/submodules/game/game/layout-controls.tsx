@@ -23,9 +23,9 @@ export function boxStyle(box: KeyBox, key: LayoutKey): CSSProperties {
   return { left: box.cx - box.d / 2, top: box.cy - box.d / 2, width: box.d, height: box.d, opacity: clampOpacity(key.opacity) };
 }
 
-/** A label fits its key: about 0.6 em a character, within 9–18 px. */
+/** A label fits its key: a bold capital is about 0.7 em wide, so n characters get 1.1·d/n px, within 9–18 px. */
 export function labelSize(label: string, d: number): number {
-  return Math.round(Math.max(9, Math.min(18, d * 0.4, (1.3 * d) / Math.max(1, label.length))));
+  return Math.round(Math.max(9, Math.min(18, d * 0.4, (1.1 * d) / Math.max(1, label.length))));
 }
 
 /** The name a screen reader (and a test) finds a control by: the standard button name, "Left stick", the key code. */

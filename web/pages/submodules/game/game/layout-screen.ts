@@ -12,7 +12,7 @@ import type { GameSession } from '../../../../game/index.ts';
 import { createLayoutController, type LayoutController } from '../../../../game/layouts.ts';
 import type { LayoutOpType } from '../../../../game/layouts-choice.ts';
 import { createDbLayoutStore, createMemoryLayoutStore } from '../../../../game/layouts-store.ts';
-import { api, auth, toaster } from '../../../../app/services.ts';
+import { api, auth, clock, toaster } from '../../../../app/services.ts';
 
 export interface LayoutScreen {
   readonly session: GameSession;
@@ -45,6 +45,7 @@ export function createLayoutScreen(session: GameSession, game: Pick<Game, 'id' |
   const controller = createLayoutController({
     gameId: game.id,
     owner: { username: auth.$auth.get().loginInfo?.username ?? '', gameKey: game.game_key },
+    clock,
     getOpPlan: (req) => api.getOpPlan(req, { silent: true }),
     openStore: async () => createDbLayoutStore(await openDb()),
     fallbackStore: createMemoryLayoutStore,
