@@ -185,9 +185,12 @@ describe('official and edited touch layouts (issue 8)', () => {
     expect((await boxOf(a)).d).toBeCloseTo(70.2, 0);
     await editor.getByRole('slider', { name: 'Opacity' }).fill('50');
     expect(await a.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.5');
+    await screenshot(p.page, 'layouts-editor-selected-844x390');
 
     // Add Home from the palette, remove Select, undo the removal.
     await editor.getByRole('button', { name: 'Add key' }).click();
+    await editor.getByRole('group', { name: 'Keys to add' }).waitFor();
+    await screenshot(p.page, 'layouts-editor-palette-844x390');
     await editor.getByRole('button', { name: 'Add BTN_HOME' }).click();
     await editor.getByRole('button', { name: 'Home', exact: true }).waitFor();
     // Select sits under the tools: they move to the bottom edge to uncover it.
