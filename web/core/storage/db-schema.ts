@@ -77,7 +77,11 @@ export function settingKey(username: string, gameKey: string): string {
 
 export type LayoutKind = 'gamepad' | 'keyboard';
 
-/** A custom virtual gamepad or keyboard layout; config and screen are owned by the layout editor. */
+/**
+ * A custom virtual gamepad or keyboard layout; config and screen are owned by
+ * the layout editor (web/game/layouts-store.ts keeps one per user, game and
+ * store under the name `settingKey(username, game_key)`).
+ */
 export interface LayoutRecord {
   id: number;
   name: string;

@@ -36,6 +36,10 @@ export interface AppDb {
   /** Inserts (no id) or replaces (with id); resolves the id. */
   putLayout(kind: LayoutKind, layout: NewLayout): Promise<number>;
   deleteLayout(kind: LayoutKind, id: number): Promise<void>;
+  /** The layout called `name`, if any (the first one, should several share it). */
+  findLayout(kind: LayoutKind, name: string): Promise<LayoutRecord | undefined>;
+  /** Replaces the layout called `name`, or inserts it, in one transaction; resolves the id. */
+  putNamedLayout(kind: LayoutKind, layout: Omit<LayoutRecord, 'id'>): Promise<number>;
   getGuide(name: string): Promise<GuideValue | undefined>;
   setGuide(name: string, value: GuideValue): Promise<void>;
   close(): void;
@@ -72,6 +76,17 @@ function merge<R>(db: IDBDatabase, store: string, key: IDBValidKey, next: (old: 
       done(value);
     };
   });
+}
+
+/** Walks the store for the record called `name`: the layout stores are keyed by id and have no index on name (SPEC §3 keeps v6's schema). */
+function findNamed(s: IDBObjectStore, name: string, found: (rec: LayoutRecord | undefined) => void): void {
+  const req = s.openCursor();
+  req.onsuccess = () => {
+    const cursor = req.result;
+    if (!cursor) return found(undefined);
+    if ((cursor.value as LayoutRecord).name === name) return found(cursor.value as LayoutRecord);
+    cursor.continue();
+  };
 }
 
 function wrap(db: IDBDatabase): AppDb {
@@ -119,6 +134,20 @@ function wrap(db: IDBDatabase): AppDb {
     deleteLayout(kind, id) {
       return run<void>(db, kind, 'readwrite', (s, done) => {
         s.delete(id).onsuccess = () => done(undefined);
+      });
+    },
+    findLayout(kind, name) {
+      return run<LayoutRecord | undefined>(db, kind, 'readonly', (s, done) => {
+        findNamed(s, name, (rec) => done(rec));
+      });
+    },
+    putNamedLayout(kind, layout) {
+      return run<number>(db, kind, 'readwrite', (s, done) => {
+        // Looked up and written in one transaction, so two quick saves cannot leave two records of one name.
+        findNamed(s, layout.name, (old) => {
+          const r = s.put(old ? { ...layout, id: old.id } : layout);
+          r.onsuccess = () => done(r.result as number);
+        });
       });
     },
     async getGuide(name) {

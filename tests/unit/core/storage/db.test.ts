@@ -75,6 +75,28 @@ describe('local database (SPEC §3)', () => {
     db.close();
   });
 
+  it('finds a layout by name and replaces it in place, one record per name and store (SPEC §3)', async () => {
+    const db = await openAppDb(new IDBFactory());
+    expect(await db.findLayout('gamepad', 'u1_g1')).toBeUndefined();
+    await db.putLayout('gamepad', { name: 'other', config: {}, screen: {} });
+    const id = await db.putNamedLayout('gamepad', { name: 'u1_g1', config: { keys: [1] }, screen: { width: 844, height: 390 } });
+    expect(await db.putNamedLayout('gamepad', { name: 'u1_g1', config: { keys: [2] }, screen: { width: 390, height: 844 } })).toBe(id);
+    expect(await db.findLayout('gamepad', 'u1_g1')).toEqual({ id, name: 'u1_g1', config: { keys: [2] }, screen: { width: 390, height: 844 } });
+    // The keyboard store is another store: the same name there is another record.
+    await db.putNamedLayout('keyboard', { name: 'u1_g1', config: { keys: [3] }, screen: {} });
+    expect((await db.listLayouts('gamepad')).map((l) => l.name)).toEqual(['other', 'u1_g1']);
+    expect((await db.findLayout('keyboard', 'u1_g1'))?.config).toEqual({ keys: [3] });
+    db.close();
+  });
+
+  it('two saves of one name at once still leave one record', async () => {
+    const db = await openAppDb(new IDBFactory());
+    const ids = await Promise.all([db.putNamedLayout('keyboard', { name: 'n', config: 1, screen: {} }), db.putNamedLayout('keyboard', { name: 'n', config: 2, screen: {} })]);
+    expect(ids[0]).toBe(ids[1]);
+    expect(await db.listLayouts('keyboard')).toEqual([{ id: ids[0], name: 'n', config: 2, screen: {} }]);
+    db.close();
+  });
+
   it('keeps guide flags by name (SPEC §3)', async () => {
     const db = await openAppDb(new IDBFactory());
     expect(await db.getGuide('questionnaire')).toBeUndefined();

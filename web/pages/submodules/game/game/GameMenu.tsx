@@ -4,6 +4,7 @@ import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from '../../../../state/format.ts';
 import { enterFullScreen, exitFullScreen } from './fullscreen.ts';
+import { LayoutMenuRow } from './LayoutMenuRow.tsx';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));
 
@@ -116,6 +117,7 @@ export default function GameMenu({ session, onClose }: { session: GameSession; o
               <Row label={`Mouse sensitivity ${s.mouse_sensitivity}`}>
                 <input type="range" min={0} max={100} value={s.mouse_sensitivity} aria-label="Mouse sensitivity" onChange={(e) => void session.setMouseSensitivity(Number(e.target.value))} />
               </Row>
+              <LayoutMenuRow session={session} onEdit={onClose} />
               <div className="gm-actions">
                 <Button variant="secondary" onClick={() => setSaves(true)}>
                   Saves

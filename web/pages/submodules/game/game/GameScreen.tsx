@@ -13,6 +13,7 @@ import { PlayOverlay } from './PlayOverlay.tsx';
 import { usePhysicalGamepad } from './use-physical-gamepad.ts';
 import { useHardwareKeyboard } from './use-hardware-keyboard.ts';
 import { useFullScreenSetting } from './fullscreen.ts';
+import { LayoutEditorHost } from './LayoutEditorHost.tsx';
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
@@ -67,6 +68,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
         {playing && settings.show_keyboard === 1 && <VirtualKeyboard session={session} />}
         {menu && inGame && <GameMenu session={session} onClose={() => setMenu(false)} />}
       </Suspense>
+      <LayoutEditorHost session={session} game={game} />
       {inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">

@@ -1,5 +1,10 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { PointerEvent } from 'react';
+import { OP_TYPE, type OpType } from '../../../../api/contract.ts';
 import type { GameSession } from '../../../../game/index.ts';
+import type { Layout } from '../../../../game/layouts-choice.ts';
+import { LayoutPad } from './layout-pad.tsx';
+import { layoutScreenOf } from './layout-screen.ts';
 
 /** Rows of [label, KeyboardEvent.code]. */
 const ROWS: readonly (readonly (readonly [string, string])[])[] = [
@@ -10,8 +15,27 @@ const ROWS: readonly (readonly (readonly [string, string])[])[] = [
   [['Alt', 'AltLeft'], ['◀', 'ArrowLeft'], ['▼', 'ArrowDown'], ['▶', 'ArrowRight']],
 ];
 
-/** The virtual keyboard (settings.show_keyboard): multi-touch, each key sends down and up. */
-export default function VirtualKeyboard({ session }: { session: GameSession }) {
+/**
+ * The virtual keyboard. In keyboard-and-mouse mode it is the active keyboard
+ * layout (official plan or the player's own) drawn over the stream; in any
+ * other mode, or for a game without a keyboard layout, the full keyboard
+ * (settings.show_keyboard) for typing.
+ */
+export default function VirtualKeyboard({ session, opType, layout }: { session: GameSession; opType?: OpType; layout?: Layout | null }) {
+  useSignals();
+  const screen = layoutScreenOf(session);
+  const mode = opType ?? screen?.opType.value ?? OP_TYPE.gamepad;
+  if (mode === OP_TYPE.keyboard) {
+    if (screen?.editing.value === OP_TYPE.keyboard) return null;
+    const shown = layout !== undefined ? layout : screen?.controller.status.value === 'loading' ? undefined : (screen?.controller.active(OP_TYPE.keyboard) ?? null);
+    if (shown === undefined) return null;
+    if (shown) return <LayoutPad session={session} layout={shown} testId="virtual-keyboard" />;
+  }
+  return <FullKeyboard session={session} />;
+}
+
+/** Multi-touch: each key sends down and up. */
+function FullKeyboard({ session }: { session: GameSession }) {
   const key = (code: string) => ({
     onPointerDown: (e: PointerEvent<HTMLButtonElement>) => {
       e.currentTarget.setPointerCapture?.(e.pointerId);

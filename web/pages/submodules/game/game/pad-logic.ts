@@ -1,36 +1,17 @@
 /**
  * The virtual gamepad in the standard gamepad layout (SPEC §9 "Gamepad: 17
- * buttons, 4 axes"; W3C Gamepad "standard" mapping): which on-screen control
- * is which button index, and how a thumbstick's offset becomes two axes.
+ * buttons, 4 axes"; W3C Gamepad "standard" mapping): the pad's state, how a
+ * thumbstick's offset becomes two axes and a thumb on the d-pad its
+ * directions. Which code is which button: web/game/layouts-codes.ts.
  */
+import { BUTTON, keyAction, type ButtonName, type Stick } from '../../../../game/layouts-codes.ts';
+import { BUILT_IN_GAMEPAD } from '../../../../game/layouts-choice.ts';
+
 export const PAD_BUTTONS = 17;
 export const PAD_AXES = 4;
 
-/** Standard mapping indices. */
-export const BUTTON = {
-  A: 0,
-  B: 1,
-  X: 2,
-  Y: 3,
-  LB: 4,
-  RB: 5,
-  LT: 6,
-  RT: 7,
-  Select: 8,
-  Start: 9,
-  L3: 10,
-  R3: 11,
-  Up: 12,
-  Down: 13,
-  Left: 14,
-  Right: 15,
-  Home: 16,
-} as const;
+export { BUTTON, type ButtonName, type Stick };
 
-export type ButtonName = keyof typeof BUTTON;
-
-/** Axes 0/1 the left stick (x, y), 2/3 the right stick. */
-export type Stick = 'left' | 'right';
 export const STICK_AXES: Record<Stick, readonly [number, number]> = { left: [0, 1], right: [2, 3] };
 
 /** The pad's state, sent whole on every change. */
@@ -74,17 +55,34 @@ export function moveStick(pad: PadState, stick: Stick, axes: readonly [number, n
   return { buttons: pad.buttons, axes: next };
 }
 
-/** The on-screen layout: which buttons sit where (left cluster, right cluster, centre). */
-export const PAD_LAYOUT: Readonly<Record<'shoulderLeft' | 'shoulderRight' | 'dpad' | 'face' | 'centre', readonly ButtonName[]>> = {
-  shoulderLeft: ['LT', 'LB'],
-  shoulderRight: ['RT', 'RB'],
-  dpad: ['Up', 'Left', 'Right', 'Down'],
-  face: ['Y', 'X', 'B', 'A'],
-  centre: ['Select', 'Home', 'Start', 'L3', 'R3'],
-};
+export const DPAD_BUTTONS = ['Up', 'Down', 'Left', 'Right'] as const satisfies readonly ButtonName[];
+export type DpadButton = (typeof DPAD_BUTTONS)[number];
 
-/** Every standard button appears exactly once on screen. */
-export const LAID_OUT_BUTTONS: readonly ButtonName[] = Object.values(PAD_LAYOUT).flat();
+/** The buttons the built-in layout puts on screen (the d-pad is four of them). */
+export const LAID_OUT_BUTTONS: readonly ButtonName[] = BUILT_IN_GAMEPAD.keys.flatMap((k): ButtonName[] => {
+  const a = keyAction(k.code);
+  return a?.kind === 'button' ? [a.button] : a?.kind === 'dpad' ? [...DPAD_BUTTONS] : [];
+});
+
+/**
+ * The directions a thumb `dx`, `dy` px from the d-pad's centre presses, with
+ * `radius` px to its edge: eight sectors of 45°, so a thumb between two arms
+ * presses both (a diagonal); nothing within the middle 25 % (the pivot).
+ */
+export function dpadDirections(dx: number, dy: number, radius: number, deadZone = 0.25): DpadButton[] {
+  if (radius <= 0 || Math.hypot(dx, dy) < radius * deadZone) return [];
+  // 0° is right, clockwise (y down); sector n covers n·45° ± 22.5°.
+  const sector = Math.round(((Math.atan2(dy, dx) * 180) / Math.PI + 360) / 45) % 8;
+  const SECTORS: readonly DpadButton[][] = [['Right'], ['Down', 'Right'], ['Down'], ['Down', 'Left'], ['Left'], ['Up', 'Left'], ['Up'], ['Up', 'Right']];
+  return SECTORS[sector] ?? [];
+}
+
+/** The d-pad's four buttons as `pressed` says, the rest of the pad unchanged. */
+export function setDpad(pad: PadState, pressed: readonly DpadButton[]): PadState {
+  const buttons = pad.buttons.slice();
+  for (const b of DPAD_BUTTONS) buttons[BUTTON[b]] = pressed.includes(b) ? 1 : 0;
+  return { buttons, axes: pad.axes };
+}
 
 /** Vibration feedback only where the device can and the player wants it (settings.vibrates). */
 export function shouldVibrate(vibrates: number, canVibrate: boolean): boolean {

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Game, OpType } from '../../../../api/contract.ts';
+import type { GameSession } from '../../../../game/index.ts';
+import { createLayoutScreen, publishLayoutScreen, type LayoutScreen } from './layout-screen.ts';
+
+const LayoutEditor = lazy(() => import('./LayoutEditor.tsx'));
+
+/**
+ * Mounted once by the game screen: fetches the game's layouts (get_op_plan,
+ * the player's own) for the pieces that show them, and draws the layout
+ * editor over the live stream while the menu's "Edit layout" has it open.
+ * `opType` is the input mode in force (default: the game's default_op_type).
+ */
+export function LayoutEditorHost({ session, game, opType }: { session: GameSession; game: Game; opType?: OpType }) {
+  useSignals();
+  const [screen, setScreen] = useState<LayoutScreen | null>(null);
+  const mode = opType ?? game.default_op_type;
+  useEffect(() => {
+    const s = createLayoutScreen(session, game, mode);
+    const unpublish = publishLayoutScreen(s);
+    setScreen(s);
+    void s.controller.load();
+    return unpublish;
+  }, [session, game.id]);
+  useEffect(() => {
+    if (screen) screen.opType.value = mode;
+  }, [screen, mode]);
+  const playing = session.phase.value === 'playing';
+  useEffect(() => {
+    // An ending or a reconnect closes the editor: its draft belonged to the stream that went away.
+    if (screen && !playing) screen.editing.value = null;
+  }, [screen, playing]);
+
+  const editing = screen?.editing.value ?? null;
+  if (!screen || editing === null || !playing) return null;
+  return (
+    <Suspense fallback={null}>
+      <LayoutEditor screen={screen} opType={editing} />
+    </Suspense>
+  );
+}
