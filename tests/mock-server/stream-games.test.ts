@@ -5,7 +5,8 @@ import { createStreamGame, GAME_KINDS, gameKindFor } from '../../mock-server/str
 import { HURT_TICKS, RESTART_DELAY_TICKS, START_LIVES } from '../../mock-server/stream/games/round.ts';
 import type { Ctx2D, GameKind, StreamGame } from '../../mock-server/stream/games/types.ts';
 
-const IDLE: ControlState = { x: 0, y: 0, action: false, start: false, pointer: null };
+const STILL = { dx: 0, dy: 0 } as const;
+const IDLE: ControlState = { x: 0, y: 0, action: false, start: false, pointer: null, motion: STILL };
 const TITLE = 'Test Drive';
 /** A minute of play: every condition below is reached well before this on the seeds used. */
 const MINUTE = 60 * 60;
@@ -26,7 +27,7 @@ function until(game: StreamGame, done: () => boolean, c: ControlState, limit = 3
 }
 
 /** Sweeps side to side while firing: plays well enough to score in every game. */
-const sweep = (i: number): ControlState => ({ x: Math.sin(i / 35), y: Math.cos(i / 60) * 0.5, action: true, start: false, pointer: null });
+const sweep = (i: number): ControlState => ({ x: Math.sin(i / 35), y: Math.cos(i / 60) * 0.5, action: true, start: false, pointer: null, motion: STILL });
 
 interface Call {
   op: string;

@@ -43,6 +43,8 @@ export interface ClarityControl
     | 'applyUserInfo'
   > {
   readonly member: ReadonlySignal<boolean>;
+  /** The fields of the settings the player stored for this game (a field that is absent was never chosen). */
+  readonly chosen: ReadonlySignal<Partial<GameSettings>>;
   /** The service level the stream has: from the play answer, then from display_grade. */
   readonly levelConfig: Signal<LevelConfig | null>;
   /** A new start: the user and system info are read again, nothing of the last session's stream is kept. */
@@ -69,6 +71,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
   const system = signal<SystemInfo | null>(deps.getSystem());
   const settings = signal<GameSettings>({ ...GAME_SETTING_DEFAULTS });
   const stored = signal(false);
+  const chosen = signal<Partial<GameSettings>>({});
   const trialSeconds = signal(BLURAY_TRY_DURATION_DEFAULT);
   const levelConfig = signal<LevelConfig | null>(null);
   let settingsReady: Promise<void> = Promise.resolve();
@@ -93,6 +96,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
         batch(() => {
           settings.value = loaded.settings;
           stored.value = loaded.stored;
+          chosen.value = loaded.chosen;
           trialSeconds.value = trial;
         });
       },
@@ -101,6 +105,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
         batch(() => {
           settings.value = { ...GAME_SETTING_DEFAULTS };
           stored.value = false;
+          chosen.value = {};
         });
       },
     );
@@ -111,6 +116,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
     batch(() => {
       settings.value = { ...settings.value, ...patch };
       stored.value = true;
+      chosen.value = { ...chosen.value, ...patch };
     });
     const gameKey = settingsGameKey;
     if (!gameKey) return;
@@ -225,6 +231,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
     user,
     member,
     settings,
+    chosen,
     clarity,
     clarityOptions: computed(() => listClarity(clarityCtx.value)),
     bluray,

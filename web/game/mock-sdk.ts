@@ -95,6 +95,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     mounted.dataset['inputs'] = String(frame.inputs);
     const p = frame.game?.player;
     if (p) mounted.dataset['player'] = `${p.x.toFixed(3)},${p.y.toFixed(3)}`;
+    if (frame.game) mounted.dataset['presses'] = String(frame.game.presses);
   }
 
   function presented(frame: PresentedFrame, at: number): void {
@@ -122,6 +123,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
         show(frame);
       },
       presented,
+      vibrate: listeners.vibrate,
       mounted: () => mounted,
       ended(reason, message) {
         if (conn === c) conn = null;
