@@ -95,7 +95,8 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     mounted.dataset['inputs'] = String(frame.inputs);
     const p = frame.game?.player;
     if (p) mounted.dataset['player'] = `${p.x.toFixed(3)},${p.y.toFixed(3)}`;
-    if (frame.game) mounted.dataset['presses'] = String(frame.game.presses);
+    const presses = frame.game?.presses;
+    if (typeof presses === 'number') mounted.dataset['presses'] = String(presses);
   }
 
   function presented(frame: PresentedFrame, at: number): void {
