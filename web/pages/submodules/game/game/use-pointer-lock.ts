@@ -27,6 +27,8 @@ export function usePointerLock(session: GameSession, ref: RefObject<HTMLElement 
     const el = ref.current;
     if (!active || !el) return;
     let refused = false;
+    /** Buttons whose down the game got: the up of the click that captured the mouse is not the game's. */
+    let down = 0;
     const locked = (): boolean => document.pointerLockElement === el;
 
     const forward = (e: Event): void => {
@@ -42,6 +44,10 @@ export function usePointerLock(session: GameSession, ref: RefObject<HTMLElement 
       if (!input) return;
       // The wheel would scroll, buttons 3 and 4 would go back and forward in history.
       e.preventDefault();
+      const bit = 1 << (input.button ?? 0);
+      if (input.action === 'up' && !(down & bit)) return;
+      if (input.action === 'down') down |= bit;
+      else if (input.action === 'up') down &= ~bit;
       session.sendMouse(input);
     };
     const onDocument = (e: Event): void => {
