@@ -33,7 +33,7 @@ const STREAM = '[data-testid="game-stream"]';
 /** A phone held sideways at 1× pixels (the picture is what is read back, and decoding it costs less). */
 const PHONE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
 /** A desktop browser window of the same size: a fine pointer, no touch screen. */
-const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, locale: 'en-US' } as const;
+const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US' } as const;
 
 const playing = (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> =>
   gs.playing('play-now', gameId, { context, clock: false });

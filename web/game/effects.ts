@@ -203,6 +203,8 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
     let minutes = 0;
     let remainingMs = 0;
     let serverHangingUp = false;
+    // A game started meanwhile: its settings are the ones in force, not the found session's.
+    if (st.peek().attempt !== attempt) return;
     if (recon) {
       await control.loadSettingsFor(recon.game_key);
       minutes = effectiveHangupMinutes(control.settings.value.hangup_duration, undefined, control.member.value);

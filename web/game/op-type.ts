@@ -80,7 +80,7 @@ export type Overlay = 'gamepad' | 'keyboard' | 'none';
 export interface ScreenControls {
   /** The virtual controls drawn over the stream. */
   overlay: Overlay;
-  /** The menu offers the on-screen keyboard switch (touch devices whose game allows virtual controls). */
+  /** The menu offers the on-screen keyboard switch (touch devices: in keyboard mode, or when the game's `show_keyboard` is 1). */
   keyboardSwitch: boolean;
   stream: StreamPointer;
   /** SPEC §3 full_screen: the player's choice, else the game's, else on. */
@@ -90,12 +90,12 @@ export interface ScreenControls {
 /**
  * What the screen shows for `opType` on `device`. On a touch device with
  * virtual controls allowed (`show_virtual`): the gamepad mode draws the pad,
- * the keyboard-and-mouse mode the keyboard, the touch mode nothing (the
- * stream takes the touches). The on-screen keyboard switch (`show_keyboard`)
- * puts the keyboard in the pad's place or over the touch stream when the
- * player turned it on, and in keyboard mode hides it when they turned it
- * off; in keyboard mode, until they choose, the game's `show_keyboard`
- * decides. A device with a fine pointer and no touch screen draws nothing: its
+ * the keyboard-and-mouse mode the keyboard (the picture takes touches as the
+ * mouse), the touch mode nothing (the picture takes the touches). The menu's
+ * Keyboard switch (the `show_keyboard` setting) hides the keyboard in
+ * keyboard mode; a game whose `show_keyboard` is 1 also offers it in the
+ * other modes, where it puts the keyboard in the pad's place or over the
+ * touch picture. A device without a touch screen draws nothing: its
  * keyboard, mouse (pointer lock in keyboard mode) and gamepad play.
  */
 export function screenControls(o: { opType: OpType; game: GameControlsInfo; chosen: ChosenSettings; device: InputDevice }): ScreenControls {
@@ -105,7 +105,9 @@ export function screenControls(o: { opType: OpType; game: GameControlsInfo; chos
   const stream: StreamPointer =
     opType === OP_TYPE.gamepad ? 'none' : opType === OP_TYPE.keyboard && device.finePointer && !device.touch ? 'pointer-lock' : 'touch';
   if (!virtual) return { overlay: 'none', keyboardSwitch: false, stream, fullScreen };
-  const keyboardOn = opType === OP_TYPE.keyboard ? (chosen.show_keyboard ?? game.show_keyboard ?? 1) === 1 : chosen.show_keyboard === 1;
+  const keyboardMode = opType === OP_TYPE.keyboard;
+  const keyboardSwitch = keyboardMode || game.show_keyboard === 1;
+  const keyboardOn = keyboardMode ? chosen.show_keyboard !== 0 : keyboardSwitch && chosen.show_keyboard === 1;
   const overlay: Overlay = keyboardOn ? 'keyboard' : opType === OP_TYPE.gamepad ? 'gamepad' : 'none';
-  return { overlay, keyboardSwitch: true, stream, fullScreen };
+  return { overlay, keyboardSwitch, stream, fullScreen };
 }

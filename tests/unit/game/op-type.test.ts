@@ -67,23 +67,25 @@ describe('decision 0007: what the screen shows (screenControls)', () => {
   type Row = [string, OpType, GameControlsInfo, ChosenSettings, InputDevice, { overlay: string; keyboardSwitch: boolean; stream: string }];
   const rows: Row[] = [
     // Gamepad mode.
-    ['gamepad, phone → the virtual pad, no stream touches', PAD, game(), {}, PHONE, { overlay: 'gamepad', keyboardSwitch: true, stream: 'none' }],
+    ['gamepad, phone → the virtual pad, no stream touches', PAD, game(), {}, PHONE, { overlay: 'gamepad', keyboardSwitch: false, stream: 'none' }],
     ['gamepad, desktop → nothing drawn (a pad or the keyboard plays)', PAD, game(), {}, DESKTOP, { overlay: 'none', keyboardSwitch: false, stream: 'none' }],
-    ['gamepad, phone, keyboard switch on → the keyboard in the pad’s place', PAD, game(), { show_keyboard: 1 }, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'none' }],
-    ['gamepad, phone, show_virtual 0 → nothing drawn, no switch', PAD, game({ show_virtual: 0 }), { show_keyboard: 1 }, PHONE, { overlay: 'none', keyboardSwitch: false, stream: 'none' }],
+    ['gamepad, phone, show_keyboard 1 → the switch is offered, off until turned on', PAD, game({ show_keyboard: 1 }), {}, PHONE, { overlay: 'gamepad', keyboardSwitch: true, stream: 'none' }],
+    ['gamepad, phone, switch on → the keyboard in the pad’s place', PAD, game({ show_keyboard: 1 }), { show_keyboard: 1 }, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'none' }],
+    ['gamepad, phone, show_keyboard 0 → no switch, whatever was stored', PAD, game({ show_keyboard: 0 }), { show_keyboard: 1 }, PHONE, { overlay: 'gamepad', keyboardSwitch: false, stream: 'none' }],
+    ['gamepad, phone, show_virtual 0 → nothing drawn, no switch', PAD, game({ show_virtual: 0, show_keyboard: 1 }), { show_keyboard: 1 }, PHONE, { overlay: 'none', keyboardSwitch: false, stream: 'none' }],
     // Keyboard-and-mouse mode.
     ['keyboard, phone → the virtual keyboard, touches as the mouse', KEYS, game({ show_keyboard: 1 }), {}, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
+    ['keyboard, phone, a gamepad game switched to it → the keyboard too', KEYS, game({ show_keyboard: 0 }), {}, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
+    ['keyboard, phone, switch turned off (a keyboard attached) → mouse by touch only', KEYS, game({ show_keyboard: 1 }), { show_keyboard: 0 }, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
     ['keyboard, desktop → nothing drawn, pointer lock', KEYS, game({ show_keyboard: 1 }), {}, DESKTOP, { overlay: 'none', keyboardSwitch: false, stream: 'pointer-lock' }],
     ['keyboard, tablet with a mouse plugged in → the tablet’s keyboard and touch win', KEYS, game({ show_keyboard: 1 }), {}, { touch: true, finePointer: true }, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
     ['keyboard, no fine pointer and no touch (TV) → touches as the mouse', KEYS, game(), {}, TV, { overlay: 'none', keyboardSwitch: false, stream: 'touch' }],
-    ['keyboard, phone, game show_keyboard 0 → mouse by touch, keyboard behind the switch', KEYS, game({ show_keyboard: 0 }), {}, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
-    ['keyboard, phone, switch turned off by the player → hidden', KEYS, game({ show_keyboard: 1 }), { show_keyboard: 0 }, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
-    ['keyboard, phone, switch turned on by the player → shown', KEYS, game({ show_keyboard: 0 }), { show_keyboard: 1 }, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
+    ['keyboard, phone, show_virtual 0 → nothing drawn', KEYS, game({ show_virtual: 0 }), {}, PHONE, { overlay: 'none', keyboardSwitch: false, stream: 'touch' }],
     // Touch mode.
-    ['touch, phone → touch-to-mouse on the stream, nothing drawn', TOUCH, game(), {}, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
+    ['touch, phone → touch-to-mouse on the stream, nothing drawn', TOUCH, game(), {}, PHONE, { overlay: 'none', keyboardSwitch: false, stream: 'touch' }],
     ['touch, desktop → clicks as touches', TOUCH, game(), {}, DESKTOP, { overlay: 'none', keyboardSwitch: false, stream: 'touch' }],
-    ['touch, phone, keyboard switch on → the keyboard over the stream', TOUCH, game(), { show_keyboard: 1 }, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
-    ['touch, game show_keyboard 1 does not put a keyboard over a touch game', TOUCH, game({ show_keyboard: 1 }), {}, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
+    ['touch, phone, show_keyboard 1 → the switch, off until turned on', TOUCH, game({ show_keyboard: 1 }), {}, PHONE, { overlay: 'none', keyboardSwitch: true, stream: 'touch' }],
+    ['touch, phone, switch on → the keyboard over the stream', TOUCH, game({ show_keyboard: 1 }), { show_keyboard: 1 }, PHONE, { overlay: 'keyboard', keyboardSwitch: true, stream: 'touch' }],
   ];
   it.each(rows)('%s', (_name, opType, g, chosen, device, want) => {
     expect(screenControls({ opType, game: g, chosen, device })).toMatchObject(want);

@@ -80,6 +80,26 @@ describe('decision 0007: the op type on the session', () => {
   });
 });
 
+describe('a session check answered after another game started', () => {
+  it('does not load the found session’s settings over the started game’s (its op type, clarity, hang-up)', async () => {
+    const storage = createMemoryStoragePort({ settings: { 'alice_space-race': { op_type: OP_TYPE.touch }, alice_chess: { op_type: OP_TYPE.keyboard } } });
+    const h = harness({ storage });
+    let answer: (v: { list: Array<{ sc_id: string; game_key: string; game_id: number; type: string }> }) => void = () => undefined;
+    h.api.on('userScList', () => new Promise((resolve) => (answer = resolve)));
+    const checked = h.session.checkSessions();
+    await flush();
+    h.session.start({ ...KEYBOARD_GAME, game_key: 'chess' });
+    await flush();
+    expect(h.session.opType.value).toBe(OP_TYPE.keyboard);
+    answer({ list: [{ sc_id: 'sc-9', game_key: 'space-race', game_id: 7, type: 'able_recon' }] });
+    await checked;
+    await flush();
+    expect(h.session.game.value?.game_key).toBe('chess');
+    expect(h.session.chosen.value).toEqual({ op_type: OP_TYPE.keyboard });
+    expect(h.session.opType.value).toBe(OP_TYPE.keyboard);
+  });
+});
+
 describe('decision 0007: rumble reaches the screen only while the vibrates setting is on', () => {
   it('SPEC §3 vibrates 1 (the default): the SDK’s rumble is an event; 0: it is not', async () => {
     const h = harness();
