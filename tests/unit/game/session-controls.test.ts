@@ -5,12 +5,12 @@
  * and the SDK's rumble passed on only while the `vibrates` setting is on.
  */
 import { describe, expect, it } from 'vitest';
-import { OP_TYPE } from '../../../web/api/contract.ts';
+import { OP_TYPE, type UserScListResponse } from '../../../web/api/contract.ts';
 import type { Rumble } from '../../../web/game/sdk.ts';
 import { rumbleOf, rumbleWanted } from '../../../web/game/rumble.ts';
 import type { GameTarget } from '../../../web/game/state.ts';
 import { createMemoryStoragePort } from '../../../web/game/settings.ts';
-import { GAME, flush, harness } from './fakes.ts';
+import { GAME, flush, harness, member } from './fakes.ts';
 
 const KEYBOARD_GAME: GameTarget = { ...GAME, default_op_type: OP_TYPE.keyboard, op_type: '1,2,0', op_mode: 0, show_keyboard: 1 };
 const FIXED_GAME: GameTarget = { ...KEYBOARD_GAME, op_mode: 1 };
@@ -84,7 +84,7 @@ describe('a session check answered after another game started', () => {
   it('does not load the found session’s settings over the started game’s (its op type, clarity, hang-up)', async () => {
     const storage = createMemoryStoragePort({ settings: { 'alice_space-race': { op_type: OP_TYPE.touch }, alice_chess: { op_type: OP_TYPE.keyboard } } });
     const h = harness({ storage });
-    let answer: (v: { list: Array<{ sc_id: string; game_key: string; game_id: number; type: string }> }) => void = () => undefined;
+    let answer: (v: UserScListResponse) => void = () => undefined;
     h.api.on('userScList', () => new Promise((resolve) => (answer = resolve)));
     const checked = h.session.checkSessions();
     await flush();
@@ -97,6 +97,17 @@ describe('a session check answered after another game started', () => {
     expect(h.session.game.value?.game_key).toBe('chess');
     expect(h.session.chosen.value).toEqual({ op_type: OP_TYPE.keyboard });
     expect(h.session.opType.value).toBe(OP_TYPE.keyboard);
+  });
+});
+
+describe('choosing controls is not choosing a clarity', () => {
+  it('SPEC §3 with only op_type stored, the clarity still follows membership (a member plays ultra)', async () => {
+    const storage = createMemoryStoragePort({ settings: { 'alice_space-race': { op_type: OP_TYPE.touch } } });
+    const h = harness({ storage, user: member() });
+    h.session.start(KEYBOARD_GAME);
+    await flush();
+    expect(h.session.clarity.value).toBe(harness({ user: member() }).session.clarity.value);
+    expect(h.session.clarity.value).not.toBe(1);
   });
 });
 
