@@ -128,6 +128,7 @@ export function gameView(ctx: RouteContext): GameView {
         release_date: g.release_date,
         default_op_type: g.default_op_type,
         op_type: g.op_type,
+        op_mode: g.op_mode,
         show_keyboard: g.show_keyboard,
         full_screen: g.full_screen,
         show_virtual: g.show_virtual,

@@ -10,13 +10,14 @@
  * The loop runs on the injected frame clock (real time in the server: video
  * is physically real-time, even when the session's scripted clock is virtual).
  */
-import type { LevelConfig, StreamFrameMessage, StreamInputDevice, StreamInputMessage } from '../../web/api/contract.ts';
+import type { LevelConfig, StreamFrameMessage, StreamGameState, StreamInputDevice, StreamInputMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
 import { STREAM_TICK_HZ } from '../limits.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { createControls } from './controls.ts';
 import { createStreamGame, type GameKind, type StreamGame } from './games/index.ts';
 import type { NetworkConditions } from './network.ts';
 import { createPicture, type Picture } from './picture.ts';
+import { rumbleFor } from './rumble.ts';
 import type { VideoFrame } from './native.ts';
 
 const TICK_MS = 1000 / STREAM_TICK_HZ;
@@ -27,6 +28,8 @@ const MAX_CATCH_UP_TICKS = 4;
 export interface Viewer {
   /** A frame left the server (after latency, drop and stall). `video` is reused: copy it if kept. */
   frame(video: VideoFrame, info: StreamFrameMessage): void;
+  /** The game asks for rumble (a hit); after the same latency as frames, but never dropped with one. */
+  vibrate(msg: StreamVibrateMessage): void;
 }
 
 export interface GameStreamOptions {
@@ -72,6 +75,8 @@ interface Pending<T> {
   value: T;
 }
 
+type Outgoing = { kind: 'frame'; video: VideoFrame; info: StreamFrameMessage } | { kind: 'vibrate'; msg: StreamVibrateMessage };
+
 export function createGameStream(o: GameStreamOptions): GameStream {
   const clock = o.frameClock;
   const game = createStreamGame({ kind: o.kind, title: o.title, seed: o.seed });
@@ -80,7 +85,7 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   const random = o.random ?? Math.random;
   const viewers = new Set<Viewer>();
   const inbox: Pending<StreamInputMessage>[] = [];
-  const outbox: Pending<{ video: VideoFrame; info: StreamFrameMessage }>[] = [];
+  const outbox: Pending<Outgoing>[] = [];
   let timer: TimerId | undefined;
   let nextAt = 0;
   let ticks = 0;
@@ -107,25 +112,32 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   }
 
   function deliver(now: number): void {
-    while (outbox.length > 0 && (outbox[0] as Pending<unknown>).at <= now) {
-      const { video, info } = (outbox.shift() as Pending<{ video: VideoFrame; info: StreamFrameMessage }>).value;
-      show(video, info);
+    while (outbox.length > 0 && (outbox[0] as Pending<Outgoing>).at <= now) {
+      send((outbox.shift() as Pending<Outgoing>).value);
     }
+  }
+
+  /** Now, or held back by the scripted latency (and behind anything already held, so order is kept). */
+  function post(out: Outgoing, now: number): void {
+    const latency = o.network().latencyMs;
+    if (latency <= 0 && outbox.length === 0) send(out);
+    else outbox.push({ at: now + Math.max(0, latency), value: out });
   }
 
   /** One viewer's failure (a peer closing under us) must not stop the game for the others or the loop. */
-  function show(video: VideoFrame, info: StreamFrameMessage): void {
+  function send(out: Outgoing): void {
     for (const v of viewers) {
       try {
-        v.frame(video, info);
+        if (out.kind === 'frame') v.frame(out.video, out.info);
+        else v.vibrate(out.msg);
       } catch (err) {
-        o.log?.(`stream: a viewer dropped a frame: ${err instanceof Error ? err.message : String(err)}`);
+        o.log?.(`stream: a viewer dropped a ${out.kind}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    framesSent++;
+    if (out.kind === 'frame') framesSent++;
   }
 
-  function makeFrame(now: number): void {
+  function makeFrame(now: number, state: StreamGameState): void {
     const net = o.network();
     frame++;
     if (net.stall || (net.dropPercent > 0 && random() * 100 < net.dropPercent)) {
@@ -137,13 +149,10 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     const video = picture.render(game, level.width, level.height, { frame, inputSeq });
     costSum += performance.now() - started;
     costCount++;
-    const info: StreamFrameMessage = { type: 'frame', frame, input_seq: inputSeq, t: now, inputs, last_input: lastInput, game: game.state() };
-    if (net.latencyMs <= 0 && outbox.length === 0) {
-      show(video, info);
-      return;
-    }
-    // Held back: the picture buffer is reused by the next render.
-    outbox.push({ at: now + net.latencyMs, value: { video: { ...video, data: video.data.slice() }, info } });
+    const info: StreamFrameMessage = { type: 'frame', frame, input_seq: inputSeq, t: now, inputs, last_input: lastInput, game: state };
+    // Held back, the picture buffer is reused by the next render: keep a copy.
+    const held = net.latencyMs > 0 || outbox.length > 0;
+    post({ kind: 'frame', video: held ? { ...video, data: video.data.slice() } : video, info }, now);
   }
 
   function tick(): void {
@@ -151,9 +160,13 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     if (disposed || viewers.size === 0) return;
     const now = clock.now();
     applyInputs(now);
-    game.tick(controls.state());
+    const before = game.state();
+    game.tick(controls.take());
     ticks++;
-    makeFrame(now);
+    const after = game.state();
+    const rumble = rumbleFor(before, after);
+    if (rumble) post({ kind: 'vibrate', msg: rumble }, now);
+    makeFrame(now, after);
     deliver(now);
     if (now - costWindowStart >= 1000) {
       frameCostMs = costCount > 0 ? costSum / costCount : 0;

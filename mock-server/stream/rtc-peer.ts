@@ -3,13 +3,14 @@
  * libwebrtc peer (`@roamhq/wrtc`). The client offers (a receive-only video
  * transceiver and the input data channel); this peer answers with the game's
  * video track, trickles its ICE candidates over the stream socket, takes
- * input from the data channel and sends a frame report on it for every frame.
+ * input from the data channel and sends a frame report on it for every frame,
+ * and the game's rumble (`vibrate`) when it asks for one.
  *
  * Scripted load stalls act where a real one would: `stallAt` 30 never
  * answers the offer, 50 answers but never lets ICE connect, 80 connects but
  * never sends a frame.
  */
-import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessage } from '../../web/api/contract.ts';
+import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
 import { loadWrtc, type VideoFrame, type VideoSource } from './native.ts';
 import type { Viewer } from './game-stream.ts';
 
@@ -104,6 +105,15 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     })();
   }
 
+  function send(msg: StreamFrameMessage | StreamVibrateMessage): void {
+    if (!channel || channel.readyState !== 'open') return;
+    try {
+      channel.send(JSON.stringify(msg));
+    } catch {
+      // The channel closes with the connection a moment before readyState says so; the close follows.
+    }
+  }
+
   /** A candidate the peer cannot use is not fatal: ICE tries the others. */
   async function addCandidate(c: RtcCandidateInit): Promise<void> {
     try {
@@ -155,12 +165,11 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
       if (closed || !connected) return;
       applyBitrate();
       source.onFrame(video);
-      if (!channel || channel.readyState !== 'open' || channel.bufferedAmount >= MAX_CHANNEL_BUFFER) return;
-      try {
-        channel.send(JSON.stringify(info));
-      } catch {
-        // The channel closes with the connection a moment before readyState says so; the close follows.
-      }
+      if (channel && channel.bufferedAmount < MAX_CHANNEL_BUFFER) send(info);
+    },
+    vibrate(msg: StreamVibrateMessage) {
+      // Rare and small: sent even past the report limit, a skipped rumble would be felt missing.
+      if (!closed && connected) send(msg);
     },
     close() {
       if (closed) return;

@@ -101,8 +101,8 @@ describe('official and edited touch layouts (issue 8)', () => {
   it('a keyboard game: its official plans in the menu, one picked is drawn, drives the game and is kept after a reload', async () => {
     const p = await playing(GALACTIC);
     await openMenu(p.page);
-    // The keyboard overlay (settings.show_keyboard) is drawn from the game's keyboard layout.
-    await p.page.getByRole('switch', { name: 'Keyboard' }).click();
+    // Keyboard mode draws the keyboard unless switched off (decision 0007), from the game's keyboard layout.
+    expect(await p.page.getByRole('switch', { name: 'Keyboard' }).getAttribute('aria-checked')).toBe('true');
     await p.page.getByText('Keyboard layout').scrollIntoViewIfNeeded();
     await animationsDone(p.page);
     expect(await chip(p.page, 'WASD and mouse').getAttribute('aria-checked')).toBe('true');

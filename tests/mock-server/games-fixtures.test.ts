@@ -43,6 +43,7 @@ describe('content fixtures', () => {
     ['games.json', (j) => ((at(j, 'games', 0).screenshot_count = 2), j), /games\.json: games\[0\]\.screenshot_count must be at least 3/],
     ['games.json', (j) => ((at(j, 'games', 0).op_type = '0,3'), j), /games\.json: games\[0\]\.op_type must be a comma list/],
     ['games.json', (j) => ((at(j, 'games', 0).default_op_type = 1, at(j, 'games', 0).op_type = '0,2'), j), /games\[0\]\.default_op_type must be one of its op_type list/],
+    ['games.json', (j) => ((at(j, 'games', 0).op_mode = 2), j), /games\.json: games\[0\]\.op_mode must be one of 0, 1/],
     ['games.json', (j) => ((at(j, 'games', 0).hang = [{ duration: 5, type: 1 }]), j), /games\.json: games\[0\]\.hang\[0\]\.duration must be one of 3, 10, 30, 60/],
     ['games.json', (j) => ((at(j, 'games', 0).rating = 7), j), /games\.json: games\[0\]\.rating must be between 1 and 5/],
     ['games.json', (j, dir) => (rmSync(path.join(dir, 'media', 'trailer.mp4')), j), /games\.json: games\[0\]\.trailer names no file/],

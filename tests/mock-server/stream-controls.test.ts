@@ -18,8 +18,8 @@ const pad = (buttons: Record<number, number> = {}, axes: number[] = [0, 0, 0, 0]
 });
 
 describe('stream controls', () => {
-  it('starts at rest with no pointer', () => {
-    expect(createControls().state()).toEqual({ x: 0, y: 0, action: false, start: false, pointer: null });
+  it('starts at rest with no pointer and no motion', () => {
+    expect(createControls().state()).toEqual({ x: 0, y: 0, action: false, start: false, pointer: null, motion: { dx: 0, dy: 0 } });
   });
 
   it('reads arrows and WASD, y down-positive, and lets go on key up', () => {
@@ -37,7 +37,19 @@ describe('stream controls', () => {
     expect(controlsAfter(key('Space')).state()).toMatchObject({ action: true, start: false });
     expect(controlsAfter(key('Enter')).state()).toMatchObject({ action: false, start: true });
     expect(controlsAfter(key('KeyR')).state().start).toBe(true);
-    expect(controlsAfter(key('Space'), key('Space', false)).state().action).toBe(false);
+    expect(controlsAfter(key('Enter')).state()).toMatchObject({ action: false, start: true });
+  });
+
+  it('a press let go before the tick still acts in that tick, once', () => {
+    const c = controlsAfter(key('Space'), key('Space', false), key('KeyR'), key('KeyR', false));
+    expect(c.take()).toMatchObject({ action: true, start: true });
+    expect(c.take()).toMatchObject({ action: false, start: false });
+    // Held across ticks it stays on.
+    c.apply(key('Space'), PICTURE);
+    expect(c.take().action).toBe(true);
+    expect(c.take().action).toBe(true);
+    c.apply(key('Space', false), PICTURE);
+    expect(c.take().action).toBe(false);
   });
 
   it('reads the d-pad and the gamepad buttons', () => {
@@ -49,8 +61,10 @@ describe('stream controls', () => {
     expect(controlsAfter(pad({ 7: 0.9 })).state().action).toBe(true);
     expect(controlsAfter(pad({ 7: 0.2 })).state().action).toBe(false);
     expect(controlsAfter(pad({ 9: 1 })).state().start).toBe(true);
-    // Each gamepad message is a full snapshot: the next one lets go.
-    expect(controlsAfter(pad({ 0: 1, 15: 1 }), pad()).state()).toMatchObject({ x: 0, action: false });
+    // Each gamepad message is a full snapshot: the next one lets go (the press still counts for the tick it fell in).
+    const c = controlsAfter(pad({ 0: 1, 15: 1 }), pad());
+    expect(c.take()).toMatchObject({ x: 0, action: true });
+    expect(c.take()).toMatchObject({ x: 0, action: false });
   });
 
   it('ignores the stick inside the dead zone and still reaches full tilt', () => {
@@ -71,29 +85,42 @@ describe('stream controls', () => {
     c.apply({ device: 'touch', x: 0.3, y: 0.7, action: 'move' }, PICTURE);
     expect(c.state().pointer).toEqual({ x: 0.3, y: 0.7, down: true });
     c.apply({ device: 'touch', x: 0.31, y: 0.7, action: 'up' }, PICTURE);
+    c.take();
     expect(c.state()).toMatchObject({ action: false, pointer: { x: 0.31, y: 0.7, down: false } });
   });
 
-  it('keeps a mouse cursor from the centre, clamped to the picture, left button as action', () => {
-    const c = controlsAfter({ device: 'mouse', action: 'move', dx: 64, dy: -36 });
-    expect(c.state().pointer).toEqual({ x: 0.6, y: 0.4, down: false });
-    c.apply({ device: 'mouse', action: 'move', dx: 10_000, dy: 10_000 }, PICTURE);
-    expect(c.state().pointer).toEqual({ x: 1, y: 1, down: false });
-    c.apply({ device: 'mouse', action: 'move', dx: -10_000, dy: -10_000 }, PICTURE);
-    expect(c.state().pointer).toEqual({ x: 0, y: 0, down: false });
+  it('adds up mouse motion between ticks in picture widths and heights; the left button is the action', () => {
+    const c = controlsAfter({ device: 'mouse', action: 'move', dx: 64, dy: -36 }, { device: 'mouse', action: 'move', dx: 64, dy: 0 });
+    expect(c.state().motion).toEqual({ dx: 0.2, dy: -0.1 });
+    expect(c.state().pointer).toBeNull();
+    expect(c.take().motion).toEqual({ dx: 0.2, dy: -0.1 });
+    expect(c.take().motion).toEqual({ dx: 0, dy: 0 });
     c.apply({ device: 'mouse', action: 'down', dx: 0, dy: 0, button: 0, buttons: 1 }, PICTURE);
-    expect(c.state()).toMatchObject({ action: true, pointer: { down: true } });
+    expect(c.take().action).toBe(true);
+    expect(c.state().action).toBe(true);
     c.apply({ device: 'mouse', action: 'up', dx: 0, dy: 0, button: 0, buttons: 0 }, PICTURE);
-    expect(c.state()).toMatchObject({ action: false, pointer: { down: false } });
-    // The right button is not the action.
-    c.apply({ device: 'mouse', action: 'down', dx: 0, dy: 0, button: 2, buttons: 2 }, PICTURE);
-    expect(c.state().action).toBe(false);
+    expect(c.take().action).toBe(false);
+    // The right button, the middle one and the wheel are not the action.
+    for (const button of [1, 2, 3, 4]) c.apply({ device: 'mouse', action: 'down', dx: 0, dy: 0, button, buttons: 0 }, PICTURE);
+    c.apply({ device: 'mouse', action: 'wheel', dx: 0, dy: 0, wheel: 3 }, PICTURE);
+    expect(c.take().action).toBe(false);
   });
 
-  it('scales mouse motion by the picture size it was measured in', () => {
+  it('a click shorter than a tick still acts once', () => {
+    const c = controlsAfter(
+      { device: 'mouse', action: 'down', dx: 0, dy: 0, button: 0, buttons: 1 },
+      { device: 'mouse', action: 'up', dx: 0, dy: 0, button: 0, buttons: 0 },
+    );
+    expect(c.take().action).toBe(true);
+    expect(c.take().action).toBe(false);
+  });
+
+  it('scales mouse motion by the picture size it was measured in; garbled motion moves nothing', () => {
     const c = createControls();
     c.apply({ device: 'mouse', action: 'move', dx: 320, dy: 0 }, { width: 1280, height: 720 });
-    expect(c.state().pointer?.x).toBeCloseTo(0.75);
+    expect(c.state().motion.dx).toBeCloseTo(0.25);
+    c.apply({ device: 'mouse', action: 'move', dx: Number.NaN, dy: Infinity }, { width: 1280, height: 720 });
+    expect(c.state().motion).toEqual({ dx: 0.25, dy: 0 });
   });
 
   it('release() lets go of everything but keeps where the pointer was', () => {
@@ -105,8 +132,9 @@ describe('stream controls', () => {
       { device: 'touch', x: 0.2, y: 0.3, action: 'down' },
     );
     c.apply({ device: 'mouse', action: 'down', dx: 0, dy: 0, button: 0, buttons: 1 }, PICTURE);
+    c.apply({ device: 'mouse', action: 'move', dx: 64, dy: 0 }, PICTURE);
     c.release();
-    expect(c.state()).toEqual({ x: 0, y: 0, action: false, start: false, pointer: { x: 0.5, y: 0.5, down: false } });
+    expect(c.state()).toEqual({ x: 0, y: 0, action: false, start: false, pointer: { x: 0.2, y: 0.3, down: false }, motion: { dx: 0, dy: 0 } });
   });
 
   it('hands out copies: a caller cannot change the held state', () => {

@@ -5,7 +5,8 @@ import { createStreamGame, GAME_KINDS, gameKindFor } from '../../mock-server/str
 import { HURT_TICKS, RESTART_DELAY_TICKS, START_LIVES } from '../../mock-server/stream/games/round.ts';
 import type { Ctx2D, GameKind, StreamGame } from '../../mock-server/stream/games/types.ts';
 
-const IDLE: ControlState = { x: 0, y: 0, action: false, start: false, pointer: null };
+const STILL = { dx: 0, dy: 0 } as const;
+const IDLE: ControlState = { x: 0, y: 0, action: false, start: false, pointer: null, motion: STILL };
 const TITLE = 'Test Drive';
 /** A minute of play: every condition below is reached well before this on the seeds used. */
 const MINUTE = 60 * 60;
@@ -26,7 +27,7 @@ function until(game: StreamGame, done: () => boolean, c: ControlState, limit = 3
 }
 
 /** Sweeps side to side while firing: plays well enough to score in every game. */
-const sweep = (i: number): ControlState => ({ x: Math.sin(i / 35), y: Math.cos(i / 60) * 0.5, action: true, start: false, pointer: null });
+const sweep = (i: number): ControlState => ({ x: Math.sin(i / 35), y: Math.cos(i / 60) * 0.5, action: true, start: false, pointer: null, motion: STILL });
 
 interface Call {
   op: string;
@@ -141,6 +142,28 @@ describe.each(GAME_KINDS)('%s', (kind) => {
     const x = game.state().player.x;
     expect(x).toBeGreaterThan(start);
     expect(Math.abs(x - 0.65)).toBeLessThan(0.03);
+  });
+
+  it('issue 8: moves the player as far as the mouse moved (motion in picture widths), and keeps it in the picture', () => {
+    const game = make(kind);
+    const start = game.state().player.x;
+    game.tick({ ...IDLE, motion: { dx: 0.1, dy: 0 } });
+    expect(game.state().player.x).toBeCloseTo(start + 0.1, 4);
+    game.tick({ ...IDLE, motion: { dx: -0.15, dy: 0 } });
+    expect(game.state().player.x).toBeCloseTo(start - 0.05, 4);
+    run(game, 5, { ...IDLE, motion: { dx: -1, dy: 0 } });
+    expect(game.state().player.x).toBeGreaterThan(0);
+  });
+
+  it('issue 8: counts each fresh press of the action control (a click, Space, pad A), not a held one', () => {
+    const game = make(kind);
+    expect(game.state().presses).toBe(0);
+    run(game, 10, { ...IDLE, action: true });
+    expect(game.state().presses).toBe(1);
+    game.tick(IDLE);
+    game.tick({ ...IDLE, action: true });
+    game.tick(IDLE);
+    expect(game.state().presses).toBe(2);
   });
 
   it('keeps the player inside the picture', () => {
@@ -338,7 +361,28 @@ describe.each(GAME_KINDS)('%s cached layers', (kind) => {
   });
 });
 
+describe('shooter', () => {
+  it('issue 8: mouse motion moves the ship up and down too', () => {
+    const game = make('shooter');
+    const y = game.state().player.y;
+    game.tick({ ...IDLE, motion: { dx: 0, dy: -0.1 } });
+    expect(game.state().player.y).toBeCloseTo(y - 0.1, 4);
+  });
+});
+
 describe('racer', () => {
+  it('issue 8: the action control boosts (the road runs faster, so the score rises faster); a finger on the road only steers', () => {
+    const plain = make('racer', 3);
+    const boosted = make('racer', 3);
+    const touched = make('racer', 3);
+    run(plain, 90, IDLE);
+    run(boosted, 90, { ...IDLE, action: true });
+    run(touched, 90, { ...IDLE, action: true, pointer: { x: plain.state().player.x, y: 0.7, down: true } });
+    expect(plain.state().over || boosted.state().over).toBe(false);
+    expect(boosted.state().score).toBeGreaterThan(plain.state().score * 1.4);
+    expect(touched.state().score).toBe(plain.state().score);
+  });
+
   it('speeds up with distance: the score rises faster later on', () => {
     const game = make('racer', 3);
     run(game, 60, IDLE);
@@ -348,5 +392,23 @@ describe('racer', () => {
     run(game, 60, IDLE);
     expect(game.state().over).toBe(false);
     expect(game.state().score - before).toBeGreaterThan(early);
+  });
+});
+
+describe('catcher', () => {
+  it('issue 8: the action control casts a net that catches what the basket alone misses', () => {
+    // The same seed and the same basket position: only the net differs.
+    const seeds = [1, 2, 3, 4, 5];
+    let withNet = 0;
+    let without = 0;
+    for (const seed of seeds) {
+      const a = make('catcher', seed);
+      const b = make('catcher', seed);
+      run(a, 600, IDLE);
+      run(b, 600, { ...IDLE, action: true });
+      without += a.state().score;
+      withNet += b.state().score;
+    }
+    expect(withNet).toBeGreaterThan(without);
   });
 });

@@ -5,7 +5,7 @@
  * pausing with the last viewer (issue 7 parts 3, 4, 7).
  */
 import { describe, expect, it } from 'vitest';
-import type { LevelConfig, StreamFrameMessage, StreamInputMessage } from '../../web/api/contract.ts';
+import type { LevelConfig, StreamFrameMessage, StreamInputMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
 import { createManualClock } from '../../web/core/clock.ts';
 import { createGameStream, type Viewer } from '../../mock-server/stream/game-stream.ts';
 import { NO_CONDITIONS, type NetworkConditions } from '../../mock-server/stream/network.ts';
@@ -37,8 +37,9 @@ function setup(net: Partial<NetworkConditions> = {}) {
     random: () => (rolls++ % 2 === 0 ? 0.1 : 0.9),
   });
   const got: StreamFrameMessage[] = [];
-  const viewer: Viewer = { frame: (_v, info) => got.push(info) };
-  return { clock, stream, got, drawn, viewer, network, setLevel: (l: LevelConfig) => (level = l) };
+  const rumbles: StreamVibrateMessage[] = [];
+  const viewer: Viewer = { frame: (_v, info) => got.push(info), vibrate: (msg) => rumbles.push(msg) };
+  return { clock, stream, got, rumbles, drawn, viewer, network, setLevel: (l: LevelConfig) => (level = l) };
 }
 
 const key = (seq: number, down: boolean, k = 'ArrowRight'): StreamInputMessage => ({ type: 'input', seq, device: 'keyboard', key: k, down });

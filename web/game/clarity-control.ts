@@ -43,6 +43,8 @@ export interface ClarityControl
     | 'applyUserInfo'
   > {
   readonly member: ReadonlySignal<boolean>;
+  /** The fields of the settings the player stored for this game (a field that is absent was never chosen). */
+  readonly chosen: ReadonlySignal<Partial<GameSettings>>;
   /** The service level the stream has: from the play answer, then from display_grade. */
   readonly levelConfig: Signal<LevelConfig | null>;
   /** A new start: the user and system info are read again, nothing of the last session's stream is kept. */
@@ -68,7 +70,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
   const user = signal<UserInfo | null>(deps.getUser());
   const system = signal<SystemInfo | null>(deps.getSystem());
   const settings = signal<GameSettings>({ ...GAME_SETTING_DEFAULTS });
-  const stored = signal(false);
+  const chosen = signal<Partial<GameSettings>>({});
   const trialSeconds = signal(BLURAY_TRY_DURATION_DEFAULT);
   const levelConfig = signal<LevelConfig | null>(null);
   let settingsReady: Promise<void> = Promise.resolve();
@@ -77,7 +79,8 @@ export function createClarityControl(core: SessionCore): ClarityControl {
 
   const member = computed(() => isMember(user.value));
   const clarityCtx = computed<ClarityContext>(() => ({ user: user.value, system: system.value, trialSeconds: trialSeconds.value }));
-  const clarity = computed(() => effectiveClarityIndex(settings.value.clarity, stored.value, clarityCtx.value));
+  // Only a clarity the player chose beats the membership default: switching controls or brightness is not choosing one.
+  const clarity = computed(() => effectiveClarityIndex(settings.value.clarity, chosen.value.clarity !== undefined, clarityCtx.value));
   const hang = computed(() => hangOptionsOf(st.value.game?.hang));
   const hangupMinutes = computed(() => effectiveHangupMinutes(settings.value.hangup_duration, hang.value, member.value));
   const bluray = computed(() => blurayAccess(clarityCtx.value));
@@ -92,7 +95,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
         if (settingsGameKey !== gameKey) return;
         batch(() => {
           settings.value = loaded.settings;
-          stored.value = loaded.stored;
+          chosen.value = loaded.chosen;
           trialSeconds.value = trial;
         });
       },
@@ -100,7 +103,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
         quiet('loading settings')(e);
         batch(() => {
           settings.value = { ...GAME_SETTING_DEFAULTS };
-          stored.value = false;
+          chosen.value = {};
         });
       },
     );
@@ -110,7 +113,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
   async function persist(patch: Partial<GameSettings>): Promise<void> {
     batch(() => {
       settings.value = { ...settings.value, ...patch };
-      stored.value = true;
+      chosen.value = { ...chosen.value, ...patch };
     });
     const gameKey = settingsGameKey;
     if (!gameKey) return;
@@ -225,6 +228,7 @@ export function createClarityControl(core: SessionCore): ClarityControl {
     user,
     member,
     settings,
+    chosen,
     clarity,
     clarityOptions: computed(() => listClarity(clarityCtx.value)),
     bluray,

@@ -12,6 +12,7 @@ import type { ClarityControl } from './clarity-control.ts';
 import { createDurationLink } from './duration.ts';
 import { effectiveHangupMinutes, hangupMs } from './hangup.ts';
 import { queueGrade } from './membership.ts';
+import { rumbleWanted } from './rumble.ts';
 import { errorMessage, type GameSessionEvents, type PlayOptions, type SessionCore } from './session-types.ts';
 import type { Effect, EmittedEvent, SessionEvent, TimerName } from './state.ts';
 
@@ -202,6 +203,8 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
     let minutes = 0;
     let remainingMs = 0;
     let serverHangingUp = false;
+    // A game started meanwhile: its settings are the ones in force, not the found session's.
+    if (st.peek().attempt !== attempt) return;
     if (recon) {
       await control.loadSettingsFor(recon.game_key);
       minutes = effectiveHangupMinutes(control.settings.value.hangup_duration, undefined, control.member.value);
@@ -238,6 +241,10 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
     progress: (value) => dispatch({ type: 'progress', value }),
     event: (code) => dispatch({ type: 'stream-event', code }),
     disconnect: (reason, msg) => dispatch({ type: 'stream-disconnect', reason, ...(msg ? { message: msg } : {}) }),
+    vibrate(rumble) {
+      const s = st.peek();
+      if (rumbleWanted(control.settings.peek().vibrates, s.phase, s.hasStream)) events.emit('vibrate', rumble);
+    },
   });
 
   return {

@@ -70,15 +70,17 @@ export function hangupTransition(s: SessionState, e: SessionEvent, now: number):
       );
     }
 
-    case 'return':
+    case 'return': {
       if (s.phase !== 'hung-up') return same(s);
-      if (s.reconnectReady) return enterReconnect(s, now);
+      const back = e.game && s.game && e.game.game_key === s.game.game_key ? { ...s, game: { ...s.game, ...e.game } } : s;
+      if (back.reconnectReady) return enterReconnect(back, now);
       return step(
-        { ...s, phase: 'playing', hangup: null, progress: 0, hasStream: false },
+        { ...back, phase: 'playing', hangup: null, progress: 0, hasStream: false },
         clearTimer('hangup'),
         { type: 'sc-hang-up', minutes: 0 },
         { type: 'stream-resume' },
       );
+    }
 
     case 'timer':
       if (e.name !== 'hangup') return null;

@@ -5,5 +5,6 @@ export { loadSdk } from './adapters.ts';
 export { createLazySdk } from './lazy-sdk.ts';
 export { createSocketOpener } from './duration.ts';
 export { createDbStoragePort, createMemoryStoragePort } from './settings.ts';
+export { DEVICE_QUERIES, inputDeviceOf, screenControls, type InputDevice, type ScreenControls, type StreamPointer } from './op-type.ts';
 export type { ProgressStage } from './progress.ts';
 export type { EndReason, GameTarget } from './state.ts';

@@ -25,7 +25,7 @@ export function createLazySdk(load: () => Promise<GameSdk>, log: (msg: string) =
       throw new Error('the game screen closed while the stream SDK loaded');
     }
     inner = sdk;
-    sdk.subscribe({ progress: listeners.progress, event: listeners.event, disconnect: listeners.disconnect });
+    sdk.subscribe({ progress: listeners.progress, event: listeners.event, disconnect: listeners.disconnect, vibrate: listeners.vibrate });
     if (mounted) sdk.mount(mounted);
     return sdk;
   }

@@ -26,8 +26,9 @@ import {
 import type { Clock, TimerId } from '../core/clock.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
+import { rumbleOf } from './rumble.ts';
 import { createRtcLink, type RtcLink } from './rtc-link.ts';
-import type { SdkDisconnect, StreamTarget } from './sdk.ts';
+import type { Rumble, SdkDisconnect, StreamTarget } from './sdk.ts';
 import { computeStats, sampleOf, type StatsSample, type StreamStats } from './stream-stats.ts';
 import { createVideoPresenter, type FramePresenter, type PresentedFrame, type PresenterFactory } from './video-presenter.ts';
 
@@ -50,6 +51,8 @@ export interface ConnectionHooks {
   event(code: StreamEventCode, msg: string): void;
   /** The cloud's report of the last frame it sent (data channel, or the socket's status frame). */
   report(frame: StreamFrameMessage): void;
+  /** The game asks for rumble (data channel, or the stream socket). */
+  vibrate(rumble: Rumble): void;
   presented(frame: PresentedFrame, at: number): void;
   /** Where a new picture goes (the element mounted now). */
   mounted(): HTMLElement | null;
@@ -220,6 +223,7 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
         connected: () => progress(80),
         track: (t) => current.show(t),
         report: (r) => hooks.report(r),
+        vibrate: (r) => hooks.vibrate(r),
         failed: (why) => end('lost', why),
         log,
       });
@@ -255,6 +259,11 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
       case 'frame':
         hooks.report(msg);
         return;
+      case 'vibrate': {
+        const rumble = rumbleOf(msg);
+        if (rumble) hooks.vibrate(rumble);
+        return;
+      }
       case 'error':
         log(`mock sdk: server says ${msg.msg}`);
         return;

@@ -95,6 +95,8 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     mounted.dataset['inputs'] = String(frame.inputs);
     const p = frame.game?.player;
     if (p) mounted.dataset['player'] = `${p.x.toFixed(3)},${p.y.toFixed(3)}`;
+    const presses = frame.game?.presses;
+    if (typeof presses === 'number') mounted.dataset['presses'] = String(presses);
   }
 
   function presented(frame: PresentedFrame, at: number): void {
@@ -122,6 +124,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
         show(frame);
       },
       presented,
+      vibrate: listeners.vibrate,
       mounted: () => mounted,
       ended(reason, message) {
         if (conn === c) conn = null;

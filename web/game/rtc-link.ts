@@ -3,12 +3,14 @@
  * receive-only video transceiver and the input data channel, takes the
  * cloud's answer and trickled ICE candidates from the stream socket, and
  * reports each real step: answered (50 %), connected (80 %), the video
- * track, and the frame reports that come down the data channel. The cloud
+ * track, and the frame reports and rumble that come down the data channel. The cloud
  * may offer again mid-stream (a new bitrate cap); this peer answers.
  * No ICE servers: the mock cloud is reached directly (loopback or LAN); a
  * vendor adapter would pass its STUN/TURN servers here.
  */
 import { STREAM_DATA_CHANNEL, type RtcCandidateInit, type StreamFrameMessage, type StreamRtcMessage } from '../api/contract.ts';
+import { rumbleOf } from './rumble.ts';
+import type { Rumble } from './sdk.ts';
 
 export interface RtcLinkOptions {
   PeerConnection: typeof RTCPeerConnection;
@@ -18,6 +20,8 @@ export interface RtcLinkOptions {
   connected(): void;
   track(track: MediaStreamTrack): void;
   report(msg: StreamFrameMessage): void;
+  /** The game asks for rumble (a `vibrate` message on the data channel); a receiver that plays none leaves it out. */
+  vibrate?(rumble: Rumble): void;
   /** The connection failed or closed under us. */
   failed(why: string): void;
   log(line: string): void;
@@ -35,6 +39,8 @@ export interface RtcLink {
 
 const isFrameReport = (v: unknown): v is StreamFrameMessage =>
   typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'frame' && typeof (v as { input_seq?: unknown }).input_seq === 'number';
+
+const isVibrate = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'vibrate';
 
 export function createRtcLink(o: RtcLinkOptions): RtcLink {
   const pc = new o.PeerConnection({ iceServers: [] });
@@ -78,6 +84,10 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
     try {
       const msg = JSON.parse(e.data) as unknown;
       if (isFrameReport(msg)) o.report(msg);
+      else if (isVibrate(msg)) {
+        const rumble = rumbleOf(msg);
+        if (rumble) o.vibrate?.(rumble);
+      }
     } catch {
       // Not ours to break on: a malformed report is skipped.
     }

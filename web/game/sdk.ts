@@ -12,7 +12,8 @@
  * - `start`, `resume` and `reconnect` report `progress` 30 → 50 → 80 → 100;
  *   100 means the stream is received (an adapter for a game whose SDK has no
  *   such signal reports 100 when the game window opens, SPEC §4 "Progress").
- * - Server stream events (43000, 43001, 43100, 45001, 54001) go to `event`.
+ * - Server stream events (43000, 43001, 43100, 45001, 54001) go to `event`;
+ *   the game's rumble requests go to `vibrate`.
  * - A transport that drops (or stalls) goes to `disconnect('lost')`; one the
  *   cloud closed because the session is gone goes to `disconnect('ended')`; a
  *   stream that could not be set up goes to `disconnect('failed', why)`. Closing it
@@ -44,10 +45,19 @@ export interface StreamTarget {
  */
 export type SdkDisconnect = 'lost' | 'ended' | 'failed';
 
+/** Rumble the game asks for (a hit): how long, and the strength 0–1 of the two motors (`strong` the low-frequency one). */
+export interface Rumble {
+  durationMs: number;
+  strong: number;
+  weak: number;
+}
+
 export interface SdkListener {
   progress?(value: StreamProgressValue): void;
   event?(code: StreamEventCode, msg: string): void;
   disconnect?(reason: SdkDisconnect, message?: string): void;
+  /** The game asks for rumble; the session passes it on while the `vibrates` setting is on. */
+  vibrate?(rumble: Rumble): void;
 }
 
 /** 17 buttons (0–1) and 4 axes (−1–1) of the standard layout; shorter arrays are padded with 0, longer ones cut. */
@@ -144,16 +154,19 @@ export function createSdkListeners(log: (msg: string) => void): SdkListeners {
     progress: StreamProgressValue;
     event: { code: StreamEventCode; msg: string };
     disconnect: { reason: SdkDisconnect; message?: string };
+    vibrate: Rumble;
   }>(log);
   return {
     progress: (value) => events.emit('progress', value),
     event: (code, msg) => events.emit('event', { code, msg }),
     disconnect: (reason, message) => events.emit('disconnect', message === undefined ? { reason } : { reason, message }),
+    vibrate: (rumble) => events.emit('vibrate', rumble),
     subscribe(listener) {
       const offs = [
         events.on('progress', (v) => listener.progress?.(v)),
         events.on('event', (e) => listener.event?.(e.code, e.msg)),
         events.on('disconnect', (d) => listener.disconnect?.(d.reason, d.message)),
+        events.on('vibrate', (r) => listener.vibrate?.(r)),
       ];
       return () => offs.forEach((off) => off());
     },

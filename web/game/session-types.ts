@@ -5,7 +5,7 @@
  * clarity-control.ts) share.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { LevelConfig, SystemInfo, UserInfo } from '../api/contract.ts';
+import type { LevelConfig, OpType, SystemInfo, UserInfo } from '../api/contract.ts';
 import type { Clock } from '../core/clock.ts';
 import type { GameApi } from './api.ts';
 import type { BlurayAccess, ClarityOption } from './clarity.ts';
@@ -14,7 +14,7 @@ import type { HangChoice } from './hangup.ts';
 import type { BackAction } from './machine.ts';
 import type { ProgressStage } from './progress.ts';
 import type { SavesController } from './saves.ts';
-import type { GameSdk, GamepadInput, MouseInput, TouchInput } from './sdk.ts';
+import type { GameSdk, GamepadInput, MouseInput, Rumble, TouchInput } from './sdk.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { GameSettings, GameStoragePort } from './settings.ts';
 import type { GameTarget, HangupView, Phase, QueueView, SessionEnd, SessionEvent, SessionFlags, SessionState } from './state.ts';
@@ -76,6 +76,8 @@ export interface GameSessionEvents {
   /** Duration socket 408 (event ≠ 0): log in again. */
   relogin: void;
   ended: SessionEnd;
+  /** The game asks for rumble, heard only while the `vibrates` setting is on and the game is on screen (decision 0007). */
+  vibrate: Rumble;
 }
 
 export interface GameSession {
@@ -100,6 +102,12 @@ export interface GameSession {
   readonly timeoutDialog: ReadonlySignal<boolean>;
   readonly reloginRequired: ReadonlySignal<boolean>;
   readonly settings: ReadonlySignal<GameSettings>;
+  /** The settings the player stored for this game: a field that is absent was never chosen (the game's own value applies, op-type.ts). */
+  readonly chosen: ReadonlySignal<Partial<GameSettings>>;
+  /** The op type in force (decision 0007): the player's choice when the game lets them switch, else the game's default. */
+  readonly opType: ReadonlySignal<OpType>;
+  /** The op types the player may switch among; only `opType` when the game is locked (`op_mode` 1 or a list of one). */
+  readonly opTypes: ReadonlySignal<readonly OpType[]>;
   /** The clarity in force: index into CLARITY_LIST (0 standard … 3 blu-ray). */
   readonly clarity: ReadonlySignal<number>;
   readonly clarityOptions: ReadonlySignal<ClarityOption[]>;
@@ -122,8 +130,11 @@ export interface GameSession {
   cancelQueue(): void;
   /** The page was left or hidden while playing: hang-up starts (SPEC §4). */
   leave(): void;
-  /** Back on the page: hang-up is cancelled (or, for an able_recon session, the reconnect starts). */
-  returnToGame(): void;
+  /**
+   * Back on the page: hang-up is cancelled (or, for an able_recon session, the reconnect starts).
+   * `game` (same game_key) completes what the session knows of its game: one found by user_sc_list knew only its key.
+   */
+  returnToGame(game?: GameTarget): void;
   reconnect(): void;
   /** SPEC §2 back gesture. */
   back(): BackAction;
@@ -141,14 +152,17 @@ export interface GameSession {
   setClarity(index: number): Promise<boolean>;
   setHangupDuration(minutes: number): Promise<boolean>;
   setMouseSensitivity(value: number): Promise<void>;
+  /** Switch the op type and keep it for this game; false when the game does not let the player have it. */
+  setOpType(opType: OpType): Promise<boolean>;
   /** Settings without side effects on the stream (vibrates, show_keyboard, brightness, …). */
-  updateSettings(patch: Partial<Omit<GameSettings, 'clarity' | 'hangup_duration' | 'mouse_sensitivity'>>): Promise<void>;
+  updateSettings(patch: Partial<Omit<GameSettings, 'clarity' | 'hangup_duration' | 'mouse_sensitivity' | 'op_type'>>): Promise<void>;
   sendGamepad(input: GamepadInput): void;
   sendKey(key: string, down: boolean): void;
   sendMouse(input: MouseInput): void;
   sendTouch(input: TouchInput): void;
   mount(el: HTMLElement): void;
   unmount(): void;
+  /** Events; `vibrate` carries the rumble to play (see GameSessionEvents). */
   on<K extends keyof GameSessionEvents>(event: K, fn: (payload: GameSessionEvents[K]) => void): () => void;
   /** Releases timers, sockets and listeners; does not stop the cloud session (call leave or quit first). */
   dispose(): void;

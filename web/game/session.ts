@@ -17,6 +17,7 @@ import { createEmitter } from '../core/emitter.ts';
 import { createClarityControl } from './clarity-control.ts';
 import { createEffectRunner } from './effects.ts';
 import { backAction, canStart, transition } from './machine.ts';
+import { opChoice } from './op-type.ts';
 import { progressStage } from './progress.ts';
 import { createSavesController } from './saves.ts';
 import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionEvents, type SessionCore } from './session-types.ts';
@@ -111,6 +112,8 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   }
 
   const sel = <T>(fn: (s: SessionState) => T): ReadonlySignal<T> => computed(() => fn(st.value));
+  // Decision 0007: the game's op_type list and op_mode, and what the player stored for it.
+  const ops = computed(() => opChoice(st.value.game ?? {}, control.chosen.value));
 
   return {
     state: st,
@@ -130,6 +133,9 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     timeoutDialog: sel((s) => s.timeoutDialog),
     reloginRequired: sel((s) => s.reloginRequired),
     settings: control.settings,
+    chosen: control.chosen,
+    opType: computed(() => ops.value.opType),
+    opTypes: computed(() => ops.value.opTypes),
     clarity: control.clarity,
     clarityOptions: control.clarityOptions,
     bluray: control.bluray,
@@ -157,9 +163,9 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       away = true;
       dispatch({ type: 'leave', minutes: control.hangupMinutes.value });
     },
-    returnToGame() {
+    returnToGame(game) {
       away = false;
-      dispatch({ type: 'return' });
+      dispatch(game ? { type: 'return', game } : { type: 'return' });
     },
     reconnect() {
       away = false;
@@ -187,6 +193,11 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     setClarity: control.setClarity,
     setHangupDuration: control.setHangupDuration,
     setMouseSensitivity: control.setMouseSensitivity,
+    async setOpType(opType) {
+      if (!ops.value.opTypes.includes(opType)) return false;
+      await control.persist({ op_type: opType });
+      return true;
+    },
     updateSettings: (patch) => control.persist(patch),
     sendGamepad: (i) => input(() => sdk.sendGamepad(i)),
     sendKey: (key, down) => input(() => sdk.sendKey(key, down)),

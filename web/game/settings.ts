@@ -13,6 +13,8 @@ export interface LoadedSettings {
   settings: GameSettings;
   /** False when nothing was ever stored for this user and game: clarity then follows definition_default_conf. */
   stored: boolean;
+  /** The fields the player set for this game (the stored record): a field that is absent was never chosen (op_type, decision 0007). */
+  chosen: Partial<GameSettings>;
 }
 
 export interface GameStoragePort {
@@ -62,7 +64,7 @@ export function createDbStoragePort(db: AppDb): GameStoragePort {
   return {
     async loadSettings(username, gameKey) {
       const rec = await storedRecord(settingKey(username, gameKey));
-      return { settings: withDefaults(rec?.value), stored: rec !== undefined };
+      return { settings: withDefaults(rec?.value), stored: rec !== undefined, chosen: { ...rec?.value } };
     },
     saveSettings: (username, gameKey, patch) => db.putSetting(username, gameKey, patch),
     async loadTrialSeconds(clientSid) {
@@ -74,25 +76,25 @@ export function createDbStoragePort(db: AppDb): GameStoragePort {
   };
 }
 
-/** Tests and the private-mode fallback: the same behaviour, kept in maps. */
+/** Tests and the private-mode fallback: the same behaviour, kept in maps (each game's record as stored: only what was set). */
 export function createMemoryStoragePort(seed: { settings?: Record<string, Partial<GameSettings>>; trial?: Record<string, number> } = {}): GameStoragePort & {
-  readonly settings: Map<string, GameSettings>;
+  readonly settings: Map<string, Partial<GameSettings>>;
   readonly trial: Map<string, number>;
 } {
-  const settings = new Map<string, GameSettings>(Object.entries(seed.settings ?? {}).map(([k, v]) => [k, withDefaults(v)]));
+  const settings = new Map<string, Partial<GameSettings>>(Object.entries(seed.settings ?? {}).map(([k, v]) => [k, { ...v }]));
   const trial = new Map<string, number>(Object.entries(seed.trial ?? {}));
   return {
     settings,
     trial,
     async loadSettings(username, gameKey) {
       const rec = settings.get(settingKey(username, gameKey));
-      return { settings: withDefaults(rec), stored: rec !== undefined };
+      return { settings: withDefaults(rec), stored: rec !== undefined, chosen: { ...rec } };
     },
     async saveSettings(username, gameKey, patch) {
       const key = settingKey(username, gameKey);
-      const next = { ...withDefaults(settings.get(key)), ...patch };
+      const next = { ...settings.get(key), ...patch };
       settings.set(key, next);
-      return { ...next };
+      return withDefaults(next);
     },
     async loadTrialSeconds(clientSid) {
       return trial.get(clientSid) ?? BLURAY_TRY_DURATION_DEFAULT;

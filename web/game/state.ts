@@ -17,6 +17,7 @@ import type {
   StreamEventCode,
   UserSession,
 } from '../api/contract.ts';
+import type { GameControlsInfo } from './op-type.ts';
 import type { SdkDisconnect, StreamTarget } from './sdk.ts';
 
 export type Phase = 'idle' | 'starting' | 'queued' | 'seat-ready' | 'loading' | 'playing' | 'hung-up' | 'reconnecting' | 'ended';
@@ -61,7 +62,8 @@ export interface SessionEnd {
 }
 
 /** The game being played (SPEC §3 session variables the machine needs). */
-export interface GameTarget {
+/** The game of a session: its SPEC §3 session variables (the op type ones decide its controls, op-type.ts). */
+export interface GameTarget extends GameControlsInfo {
   game_key: string;
   game_id: number;
   manufacturer: string;
@@ -155,7 +157,8 @@ export type SessionEvent =
   | { type: 'cancel-queue' }
   /** Leaving the game page; `minutes` is the hang-up duration in force. */
   | { type: 'leave'; minutes: number }
-  | { type: 'return' }
+  /** `game`: what the screen knows of the session's game now (a session found by user_sc_list knew only its key). */
+  | { type: 'return'; game?: GameTarget }
   | { type: 'reconnect' }
   | { type: 'open-quit-dialog' }
   | { type: 'close-quit-dialog' }

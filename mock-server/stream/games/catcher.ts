@@ -7,6 +7,7 @@
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
 import { font, HUD_HEIGHT, HudCache } from './hud.ts';
+import { paintNet } from './action-art.ts';
 import { around, drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
 import { Round } from './round.ts';
@@ -17,12 +18,14 @@ const ASPECT = 16 / 9;
 const BASKET_Y = 0.78;
 /** Half the basket's width, picture widths. */
 const BASKET_HALF = 0.065;
+/** Holding the action control casts a net: the reach widens (bombs are caught too). */
+const NET_HALF = BASKET_HALF * 1.8;
 const BASKET_SPEED = 1.1 / 60;
 const ITEM_R = 0.03;
 const GROUND = 0.86;
 const MAX_COMBO = 5;
 const ACCENT = '#ffd166';
-const HINT = '← → / A D / stick or touch: catch stars, dodge bombs';
+const HINT = 'Catch stars, dodge bombs · Net: Space / click';
 
 type ItemKind = 'star' | 'gem' | 'bomb';
 interface Item {
@@ -60,6 +63,7 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
   const rng = createRng(opts.seed);
   const round = new Round();
   let x = 0.5;
+  let netOut = false;
   let items: Item[] = [];
   let pops: Pop[] = [];
   let combo = 1;
@@ -92,7 +96,9 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     const step = BASKET_SPEED / ASPECT;
     if (p?.down && Math.abs(c.x) < 0.1) x += clamp(p.x - x, -step * 1.4, step * 1.4);
     else x += c.x * step;
-    x = clamp(x, BASKET_HALF, 1 - BASKET_HALF);
+    x = clamp(x + c.motion.dx, BASKET_HALF, 1 - BASKET_HALF);
+    // A finger moves the basket; only a button casts the net.
+    netOut = c.action && !p?.down;
   }
 
   function tick(c: ControlState): void {
@@ -102,7 +108,7 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     move(c);
     for (const it of items) it.y += it.vy;
     items = items.filter((it) => {
-      const inReach = Math.abs(it.x - x) < BASKET_HALF + ITEM_R / ASPECT * 0.5;
+      const inReach = Math.abs(it.x - x) < (netOut ? NET_HALF : BASKET_HALF) + ITEM_R / ASPECT * 0.5;
       if (it.y >= BASKET_Y - 0.02 && it.y <= BASKET_Y + 0.03 && inReach) {
         if (it.kind === 'bomb') {
           if (round.hit()) pops.push({ x: it.x, y: it.y, t: 0, color: '#ff5d73' });
@@ -255,6 +261,7 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
     drawSprite(ctx, sprites, w, h, 'basket', cx, top, { left: half * 1.04, up: h * 0.008, right: half * 1.04, down: h * 0.07 }, (c, px, py) =>
       paintBasket(c, px, py, half, h),
     );
+    if (netOut) paintNet(ctx, cx, top, NET_HALF * w, h);
     if (combo > 1) {
       ctx.fillStyle = ACCENT;
       ctx.font = font(h * 0.04);

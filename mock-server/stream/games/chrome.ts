@@ -40,5 +40,13 @@ export function drawFrame(ctx: Ctx2D, w: number, h: number, o: { round: Round; r
 }
 
 export function gameState(kind: GameKind, round: Round, player: { x: number; y: number }): StreamGameState {
-  return { kind, score: round.score, best: round.best, lives: round.lives, over: round.over, player: { x: round4(player.x), y: round4(player.y) } };
+  return {
+    kind,
+    score: round.score,
+    best: round.best,
+    lives: round.lives,
+    over: round.over,
+    player: { x: round4(player.x), y: round4(player.y) },
+    presses: round.presses,
+  };
 }

@@ -248,7 +248,8 @@ export class HudCache {
   }
 
   drawHint(ctx: Ctx2D, w: number, h: number, text: string, alpha: number): void {
-    if (!canCache(ctx)) {
+    // Fading, a flattened panel would blend its text over the road rather than over its own box: drawn directly for that half second.
+    if (!canCache(ctx) || (alpha > 0 && alpha < 1)) {
       drawHint(ctx, w, h, text, alpha);
       return;
     }

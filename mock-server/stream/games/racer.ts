@@ -6,6 +6,7 @@
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
 import { HUD_HEIGHT, HudCache } from './hud.ts';
+import { paintBoost } from './action-art.ts';
 import { drawSprite, Layer, SpriteSet } from './layers.ts';
 import { createRng } from './rng.ts';
 import { Round } from './round.ts';
@@ -25,6 +26,8 @@ const STEER = 0.75 / 60;
 const SPEED_START = 0.9;
 const SPEED_MAX = 2.6;
 const SPEED_GAIN = 0.012;
+/** Holding the action control boosts: the road runs this much faster (and scores as much faster). */
+const BOOST = 1.6;
 const POINTS_PER_HEIGHT = 10;
 /**
  * How fast each lane's traffic drifts down the screen, as a share of the road
@@ -37,7 +40,7 @@ const ACCENT = '#ffcc33';
 const PLAYER_COLOR = '#22d3ee';
 // No blue or cyan: the player's car must be the only one in its colour.
 const TRAFFIC_COLORS = ['#ff5d73', '#ff9f43', '#7bd88f', '#b28cff', '#e9edf5', '#f4d35e'] as const;
-const HINT = '← → / A D / stick to steer · or touch the road';
+const HINT = 'Steer: ← → / mouse · Boost: Space / click';
 
 interface Car {
   lane: number;
@@ -76,6 +79,7 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
   let spawnIn = 1;
   let cars: Car[] = [];
   let crashes: Crash[] = [];
+  let boosting = false;
   /** Counts rounds, so a game-over picture is never reused for the next round's. */
   let roundNo = 0;
   const hud = new HudCache();
@@ -119,7 +123,7 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
     } else {
       x += c.x * STEER;
     }
-    x = clamp(x, ROAD_LEFT + CAR_W * 0.6, ROAD_RIGHT - CAR_W * 0.6);
+    x = clamp(x + c.motion.dx, ROAD_LEFT + CAR_W * 0.6, ROAD_RIGHT - CAR_W * 0.6);
   }
 
   function collide(): void {
@@ -143,8 +147,10 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
     if (round.over) return;
 
     steer(c);
+    // A finger on the road steers; only a button boosts.
+    boosting = c.action && !c.pointer?.down;
     speed = Math.min(SPEED_MAX, SPEED_START + distance * SPEED_GAIN);
-    const step = speed / 60;
+    const step = (speed * (boosting ? BOOST : 1)) / 60;
     distance += step;
     const target = Math.floor(distance * POINTS_PER_HEIGHT);
     if (target > round.score) round.addScore(target - round.score);
@@ -360,7 +366,11 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
     for (const car of cars) {
       drawCar(ctx, w, h, { x: laneCentre(car.lane), y: car.y, w: car.w, h: car.h }, car.color, car.truck, false);
     }
-    if (!round.blinkHidden) drawCar(ctx, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
+    if (!round.blinkHidden) {
+      drawCar(ctx, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
+      // Over the car's shadow, so a cached car sprite and a drawn one look the same.
+      if (boosting && !round.over) paintBoost(ctx, Math.round(x * w), Math.round((PLAYER_Y + CAR_H / 2) * h), CAR_W * w, h, round.ticks);
+    }
     for (const e of crashes) {
       ctx.save();
       ctx.globalAlpha = 1 - e.t / 30;

@@ -21,7 +21,10 @@ export class Round {
   /** Ticks since this round (or its game-over card) began. */
   ticks = 0;
   hurtTicks = 0;
+  /** Fresh presses of the action control over every round (the frame report's `presses`). */
+  presses = 0;
   private wasPressed = true;
+  private wasAction = false;
   private bestBefore = 0;
 
   /**
@@ -33,6 +36,8 @@ export class Round {
     const pressed = c.action || c.start;
     const fresh = pressed && !this.wasPressed;
     this.wasPressed = pressed;
+    if (c.action && !this.wasAction) this.presses++;
+    this.wasAction = c.action;
     this.ticks++;
     if (this.hurtTicks > 0) this.hurtTicks--;
     if (this.over && fresh && this.ticks > RESTART_DELAY_TICKS) {

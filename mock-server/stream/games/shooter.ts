@@ -25,7 +25,7 @@ const FIRE_EVERY = 8;
 const BULLET_SPEED = 1.8 / 60;
 const BULLET_R = 0.012;
 const ENEMY_SHOT_SPEED = 0.5 / 60;
-const HINT = 'Move: stick / arrows · Fire: A / Space · or touch';
+const HINT = 'Move: arrows / mouse · Fire: Space / click';
 
 interface Enemy {
   kind: EnemyKind;
@@ -136,6 +136,9 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
       ship.x += (c.x * SHIP_SPEED) / ASPECT;
       ship.y += c.y * SHIP_SPEED;
     }
+    // A locked mouse moves the ship as far as the mouse moved.
+    ship.x += c.motion.dx;
+    ship.y += c.motion.dy;
     ship.x = clamp(ship.x, SHIP_R, 1 - SHIP_R);
     ship.y = clamp(ship.y, SHIP_TOP, SHIP_BOTTOM);
   }

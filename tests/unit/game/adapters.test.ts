@@ -71,7 +71,12 @@ describe('createLazySdk: the adapter loads on the first init', () => {
     const mount = vi.spyOn(inner, 'mount');
     const { sdk } = lazy();
     const heard: string[] = [];
-    sdk.subscribe({ progress: (v) => heard.push(`progress ${v}`), event: (c) => heard.push(`event ${c}`), disconnect: (r, m) => heard.push(`disconnect ${r} ${m}`) });
+    sdk.subscribe({
+      progress: (v) => heard.push(`progress ${v}`),
+      event: (c) => heard.push(`event ${c}`),
+      disconnect: (r, m) => heard.push(`disconnect ${r} ${m}`),
+      vibrate: (r) => heard.push(`vibrate ${r.durationMs}`),
+    });
     const el = document.createElement('div');
     sdk.mount(el);
     sdk.start(playAnswer());
@@ -83,9 +88,10 @@ describe('createLazySdk: the adapter loads on the first init', () => {
     sdk.start(playAnswer());
     inner.progress(30);
     inner.event(43000);
+    inner.vibrate({ durationMs: 200, strong: 1, weak: 0 });
     inner.disconnect('failed', 'why');
     expect(inner.log).toEqual(['init', 'start sc-1']);
-    expect(heard).toEqual(['progress 30', 'event 43000', 'disconnect failed why']);
+    expect(heard).toEqual(['progress 30', 'event 43000', 'vibrate 200', 'disconnect failed why']);
     const figures = { at: 1, transport: 'socket' } as StreamStats;
     inner.nextStats = figures;
     await expect(sdk.stats()).resolves.toBe(figures);

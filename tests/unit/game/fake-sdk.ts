@@ -1,6 +1,6 @@
 /** A GameSdk the test drives like a stream: it logs the session's calls and lets the test play progress, events and drops. */
 import type { DisplayGrade, StreamEventCode, StreamProgressValue } from '../../../web/api/contract.ts';
-import type { GameSdk, SdkListener, StreamTarget } from '../../../web/game/sdk.ts';
+import type { GameSdk, Rumble, SdkListener, StreamTarget } from '../../../web/game/sdk.ts';
 import type { StreamStats } from '../../../web/game/stream-stats.ts';
 
 export interface FakeSdk extends GameSdk {
@@ -11,6 +11,8 @@ export interface FakeSdk extends GameSdk {
   stream(): void;
   event(code: StreamEventCode): void;
   disconnect(reason: 'lost' | 'ended' | 'failed', message?: string): void;
+  /** The game asks for rumble. */
+  vibrate(rumble: Rumble): void;
   /** What `stats()` answers next. */
   nextStats: StreamStats | null;
   statsCalls: number;
@@ -92,6 +94,7 @@ export function fakeSdk(): FakeSdk {
     },
     event: (code) => each((l) => l.event?.(code, '')),
     disconnect: (reason, message) => each((l) => l.disconnect?.(reason, message)),
+    vibrate: (rumble) => each((l) => l.vibrate?.(rumble)),
     nextStats: null,
     statsCalls: 0,
     stats() {

@@ -51,6 +51,7 @@ export function setup(over: Partial<MockSdkOptions> = {}) {
     progress: (v) => seen.push(`progress ${v}`),
     event: (c, m) => seen.push(`event ${c} "${m}"`),
     disconnect: (r, m) => seen.push(m === undefined ? `disconnect ${r}` : `disconnect ${r}: ${m}`),
+    vibrate: (r) => seen.push(`vibrate ${r.durationMs} ${r.strong} ${r.weak}`),
   });
   return { clock, sdk, seen, logs };
 }

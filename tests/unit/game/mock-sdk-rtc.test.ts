@@ -104,15 +104,21 @@ describe('mock SDK: WebRTC transport', () => {
       t: 1_700_000_000_000,
       inputs: 14,
       last_input: 'gamepad',
-      game: { kind: 'space-race', score: 3, best: 10, lives: 2, over: false, player: { x: 0.25, y: 0.5 } },
+      game: { kind: 'space-race', score: 3, best: 10, lives: 2, over: false, player: { x: 0.25, y: 0.5 }, presses: 4 },
     };
     pc.channel.serverMessage(json(report));
     expect(ctx.sdk.lastReport).toEqual(report);
     expect(el.getAttribute('data-inputs')).toBe('14');
+    expect(el.getAttribute('data-presses')).toBe('4');
     expect(el.getAttribute('data-player')).toBe('0.250,0.500');
     // What the player sees: the frame code of the last presented picture ({frame: 1, inputSeq: 0} in playing()).
     expect(el.getAttribute('data-frame')).toBe('1');
     expect(el.getAttribute('data-input-seq')).toBe('0');
+
+    // Rumble comes down the same channel (decision 0007); the report stays.
+    pc.channel.serverMessage(json({ type: 'vibrate', duration_ms: 600, strong: 1, weak: 1 }));
+    expect(ctx.seen.at(-1)).toBe('vibrate 600 1 1');
+    expect(ctx.sdk.lastReport).toEqual(report);
 
     pc.channel.serverMessage('{broken');
     pc.channel.serverMessage(json({ type: 'frame', frame: 301 }));

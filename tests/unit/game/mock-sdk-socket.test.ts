@@ -33,6 +33,17 @@ describe('mock SDK: init and socket URL', () => {
 });
 
 describe('mock SDK: socket transport', () => {
+  it('decision 0007: a vibrate message on the stream socket reaches listeners as a Rumble, clamped; one asking for nothing is dropped', () => {
+    const ctx = setup();
+    const ws = openSocketStream(ctx);
+    ws.serverMessage(json({ type: 'vibrate', duration_ms: 200, strong: 0.8, weak: 0.5 }));
+    ws.serverMessage(json({ type: 'vibrate', duration_ms: 99_999.4, strong: 3, weak: -1 }));
+    for (const junk of [{ duration_ms: 0, strong: 1, weak: 1 }, { duration_ms: 100, strong: 0, weak: 0 }, { duration_ms: 'long', strong: 1 }, {}]) {
+      ws.serverMessage(json({ type: 'vibrate', ...junk }));
+    }
+    expect(ctx.seen).toEqual(['vibrate 200 0.8 0.5', 'vibrate 5000 1 0']);
+  });
+
   it('SPEC §4 Progress: 30/50/80/100 come from the server progress messages; other values and the hello itself report nothing', () => {
     const ctx = setup();
     const ws = openSocketStream(ctx);

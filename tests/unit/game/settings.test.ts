@@ -13,7 +13,7 @@ describe.each([
 ])('game storage port: %s (SPEC §3)', (_name, make) => {
   it('SPEC §3 nothing stored: the defaults, marked as not stored', async () => {
     const port = await make();
-    expect(await port.loadSettings('alice', 'g1')).toEqual({ settings: { ...GAME_SETTING_DEFAULTS }, stored: false });
+    expect(await port.loadSettings('alice', 'g1')).toEqual({ settings: { ...GAME_SETTING_DEFAULTS }, stored: false, chosen: {} });
   });
 
   it('SPEC §3 settings are kept per username plus game key and merged', async () => {
@@ -24,6 +24,16 @@ describe.each([
     expect(await port.loadSettings('alice', 'g1')).toMatchObject({ stored: true, settings: { clarity: 3, brightness: 80 } });
     expect((await port.loadSettings('alice', 'g2')).stored).toBe(false);
     expect((await port.loadSettings('bob', 'g1')).stored).toBe(false);
+  });
+
+  it('decision 0007: only what was set counts as chosen (op_type stays the game’s until the player picks one)', async () => {
+    const port = await make();
+    await port.saveSettings('alice', 'g1', { brightness: 80 });
+    expect((await port.loadSettings('alice', 'g1')).chosen).toEqual({ brightness: 80 });
+    await port.saveSettings('alice', 'g1', { op_type: 1 });
+    const loaded = await port.loadSettings('alice', 'g1');
+    expect(loaded.chosen).toEqual({ brightness: 80, op_type: 1 });
+    expect(loaded.settings).toMatchObject({ op_type: 1, brightness: 80, vibrates: 1, show_keyboard: 0 });
   });
 
   it('SPEC §3 §9 the blu-ray trial defaults to 300 seconds per client and is stored', async () => {

@@ -7,6 +7,12 @@
 
 export const OP_TYPE = { gamepad: 0, keyboard: 1, touch: 2 } as const;
 export type OpType = (typeof OP_TYPE)[keyof typeof OP_TYPE];
+/**
+ * SPEC §3 `op_mode` (decision 0007): `switchable` lets the player switch
+ * among the game's `op_type` list; `fixed` keeps it on `default_op_type`.
+ */
+export const OP_MODE = { switchable: 0, fixed: 1 } as const;
+export type OpMode = (typeof OP_MODE)[keyof typeof OP_MODE];
 
 /**
  * A hang-up option as the catalogue offers it (SPEC §3 \`hang\`): 3, 10, 30 or 60
@@ -88,6 +94,8 @@ export interface Game extends GameSummary {
   default_op_type: OpType;
   /** Comma list of OpType, e.g. "0,1,2". */
   op_type: string;
+  /** Whether the player may switch among `op_type` (0) or is kept on `default_op_type` (1). */
+  op_mode: OpMode;
   show_keyboard: 0 | 1;
   full_screen: 0 | 1;
   /** Whether the virtual gamepad/keyboard may be shown (touch supported). */

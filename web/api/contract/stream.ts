@@ -72,6 +72,25 @@ export interface StreamGameState {
   over: boolean;
   /** The player's position, 0–1 of the picture. */
   player: { x: number; y: number };
+  /** Fresh presses of the action control (fire, boost, catch) the game has taken since it began. */
+  presses: number;
+}
+
+/** Rumble magnitudes are 0–1; a message asks for at most this long. */
+export const VIBRATE_MAX_MS = 5000;
+/**
+ * The game asks the player's hands to feel something (a hit, a crash): on the
+ * data channel with WebRTC, on the stream socket otherwise (and anything QA
+ * pushes there). The client plays it on a gamepad's dual-rumble motors
+ * (`strong` the low-frequency one, `weak` the high) or as a phone vibration
+ * of `duration_ms`, while the player's `vibrates` setting is on.
+ */
+export interface StreamVibrateMessage {
+  type: 'vibrate';
+  /** 1–VIBRATE_MAX_MS. */
+  duration_ms: number;
+  strong: number;
+  weak: number;
 }
 
 /** ICE candidate as `RTCIceCandidate.toJSON()`; null ends the candidates. */
@@ -90,6 +109,7 @@ export type StreamServerMessage =
   | StreamProgressMessage
   | StreamEventMessage
   | StreamFrameMessage
+  | StreamVibrateMessage
   | StreamRtcMessage
   | SocketHeartbeatReply
   | SocketErrorMessage;
@@ -105,7 +125,8 @@ export type StreamInput =
   | { device: 'touch'; x: number; y: number; action: 'down' | 'move' | 'up' }
   /**
    * Relative motion in picture pixels already scaled by mouse_sensitivity × 1.19 / 100;
-   * `button` 0 left, 1 middle, 2 right on down/up; `buttons` the held mask; `wheel` lines (wheel action).
+   * `button` (MouseEvent.button) 0 left, 1 middle, 2 right, 3 back, 4 forward on down/up;
+   * `buttons` the held mask; `wheel` lines, positive down (wheel action).
    */
   | { device: 'mouse'; action: 'down' | 'move' | 'up' | 'wheel'; dx: number; dy: number; button?: number; buttons?: number; wheel?: number };
 /** Client → server input, on the data channel (WebRTC) or the stream socket. `seq` rises by one per message of a stream. */

@@ -113,7 +113,8 @@ function wrap(db: IDBDatabase): AppDb {
       const key = settingKey(username, gameKey);
       const rec = await merge<SettingRecord>(db, STORE.setting, key, (old) => ({
         key,
-        value: { ...GAME_SETTING_DEFAULTS, ...old?.value, ...settings },
+        // Only what was set: a field left out was never chosen (defaults are merged on reading).
+        value: { ...old?.value, ...settings },
       }));
       return { ...GAME_SETTING_DEFAULTS, ...rec.value };
     },

@@ -25,8 +25,10 @@ describe('session store (SPEC §3)', () => {
     const { backend, store } = setup();
     await store.saveLoginInfo(info);
     const raw = backend.getItem('login_info') ?? '';
+    // Plain JSON would carry these fields; random ciphertext may hold any two characters, so check whole tokens.
     expect(raw).not.toContain('13812345678');
-    expect(raw).not.toContain('u1');
+    expect(raw).not.toContain('"username"');
+    expect(raw).not.toContain('gly_token');
     await expect(store.loadLoginInfo()).resolves.toEqual(info);
   });
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Game } from '../../../../api/contract.ts';
 import { setGameBackHandler } from '../../../../app/navigation.ts';
-import type { GameSession } from '../../../../game/index.ts';
+import { screenControls, type GameSession } from '../../../../game/index.ts';
 import { Stream } from './Stream.tsx';
 import { LoadingView } from './LoadingView.tsx';
 import { QueueView, SeatDialog } from './QueueView.tsx';
@@ -14,6 +14,8 @@ import { usePhysicalGamepad } from './use-physical-gamepad.ts';
 import { useHardwareKeyboard } from './use-hardware-keyboard.ts';
 import { useFullScreenSetting } from './fullscreen.ts';
 import { LayoutEditorHost } from './LayoutEditorHost.tsx';
+import { useInputDevice } from './use-input-device.ts';
+import { canRumble, useRumble } from './use-rumble.ts';
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
@@ -40,23 +42,27 @@ function useScreenLifecycle(session: GameSession): void {
 export function GameScreen({ session, game, single }: { session: GameSession; game: Game; single: boolean }) {
   useSignals();
   useScreenLifecycle(session);
+  useRumble(session);
   const [menu, setMenu] = useState(false);
   const phase = session.phase.value;
   const settings = session.settings.value;
   const playing = phase === 'playing' && session.flags.value.hasStream;
+  // Re-renders when a pad comes or goes, so the menu's Vibration switch follows (canRumble below).
   usePhysicalGamepad(session, playing);
   const openMenu = useCallback(() => setMenu(true), []);
   useHardwareKeyboard(session, playing && !menu, openMenu);
+  // Decision 0007: the op type in force and what this device shows for it.
+  const device = useInputDevice();
+  const controls = screenControls({ opType: session.opType.value, game, chosen: session.chosen.value, device });
 
   const loading = phase === 'starting' || phase === 'loading' || phase === 'reconnecting' || (phase === 'playing' && !session.flags.value.hasStream);
-  const touchInput = playing && game.show_virtual === 1;
   // The ball and the menu belong to a running game: an ending closes the menu.
   const inGame = playing || phase === 'reconnecting' || phase === 'loading';
-  useFullScreenSetting(settings.full_screen === 1, inGame || phase === 'queued' || phase === 'seat-ready' || phase === 'starting');
+  useFullScreenSetting(controls.fullScreen, inGame || phase === 'queued' || phase === 'seat-ready' || phase === 'starting');
 
   return (
-    <div className="gs" data-phase={phase}>
-      <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} />
+    <div className="gs" data-phase={phase} data-op-type={session.opType.value} data-overlay={controls.overlay}>
+      <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} pointer={playing && !menu ? controls.stream : 'none'} />
       {loading && <LoadingView session={session} game={game} />}
       {(phase === 'queued' || phase === 'seat-ready') && <QueueView session={session} game={game} />}
       {phase === 'seat-ready' && <SeatDialog session={session} />}
@@ -64,11 +70,11 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
       {phase === 'ended' && <EndedView session={session} game={game} single={single} />}
       {playing && <PlayOverlay session={session} />}
       <Suspense fallback={null}>
-        {touchInput && settings.show_keyboard === 0 && settings.op_type === 0 && <VirtualGamepad session={session} />}
-        {playing && settings.show_keyboard === 1 && <VirtualKeyboard session={session} />}
-        {menu && inGame && <GameMenu session={session} onClose={() => setMenu(false)} />}
+        {playing && controls.overlay === 'gamepad' && <VirtualGamepad session={session} />}
+        {playing && controls.overlay === 'keyboard' && <VirtualKeyboard session={session} opType={session.opType.value} />}
+        {menu && inGame && <GameMenu session={session} controls={controls} canRumble={canRumble()} onClose={() => setMenu(false)} />}
       </Suspense>
-      <LayoutEditorHost session={session} game={game} />
+      <LayoutEditorHost session={session} game={game} opType={session.opType.value} />
       {inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">

@@ -10,7 +10,7 @@ const LayoutEditor = lazy(() => import('./LayoutEditor.tsx'));
  * Mounted once by the game screen: fetches the game's layouts (get_op_plan,
  * the player's own) for the pieces that show them, and draws the layout
  * editor over the live stream while the menu's "Edit layout" has it open.
- * `opType` is the input mode in force (default: the game's default_op_type).
+ * `opType` is the input mode in force (the session's; the game's default_op_type when absent).
  */
 export function LayoutEditorHost({ session, game, opType }: { session: GameSession; game: Game; opType?: OpType }) {
   useSignals();

@@ -1,8 +1,23 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import type { GameSession } from '../../../../game/index.ts';
+import type { GameSession, StreamPointer } from '../../../../game/index.ts';
+import { usePointerLock, type MouseCapture } from './use-pointer-lock.ts';
 
-/** The stream area: the SDK draws into it; touches go to the game as absolute positions (0–1), or as relative mouse motion in touchpad mode (mouse_type 2). Brightness is a CSS filter (50 = unchanged). */
-export function Stream({ session, brightness, mouseType }: { session: GameSession; brightness: number; mouseType: number }) {
+const CAPTURE_HINT: Record<MouseCapture, string | null> = {
+  free: 'Click the game to use your mouse',
+  locked: null,
+  released: 'Mouse released — click the game to capture it again',
+  refused: 'The browser would not capture the mouse: it plays while over the picture',
+};
+
+/**
+ * The stream area: the SDK draws into it. What a pointer does there follows
+ * the op type (op-type.ts `screenControls`): nothing in gamepad mode; in
+ * touch mode (and keyboard-and-mouse mode on a touch screen) touches go to
+ * the game as absolute positions (0–1), or as relative mouse motion in
+ * touchpad mode (mouse_type 2); in keyboard-and-mouse mode with a mouse, a
+ * click captures it (pointer lock). Brightness is a CSS filter (50 = unchanged).
+ */
+export function Stream({ session, brightness, mouseType, pointer }: { session: GameSession; brightness: number; mouseType: number; pointer: StreamPointer }) {
   const ref = useRef<HTMLDivElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => {
@@ -11,8 +26,10 @@ export function Stream({ session, brightness, mouseType }: { session: GameSessio
     session.mount(el);
     return () => session.unmount();
   }, [session]);
+  const capture = usePointerLock(session, ref, pointer === 'pointer-lock');
 
   const touch = (action: 'down' | 'move' | 'up') => (e: PointerEvent<HTMLDivElement>) => {
+    if (pointer !== 'touch') return;
     if (action === 'move' && e.buttons === 0 && e.pointerType === 'mouse') return;
     if (mouseType === 2) {
       // Touchpad mode: a drag moves the cursor relatively (scaled by the mouse sensitivity in the SDK).
@@ -26,15 +43,25 @@ export function Stream({ session, brightness, mouseType }: { session: GameSessio
     session.sendTouch({ action, x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height });
   };
 
+  const hint = pointer === 'pointer-lock' ? CAPTURE_HINT[capture] : null;
   return (
-    <div
-      ref={ref}
-      className="gs-stream"
-      data-testid="game-stream"
-      style={{ filter: `brightness(${Math.max(0.2, brightness / 50).toFixed(2)})` }}
-      onPointerDown={touch('down')}
-      onPointerMove={touch('move')}
-      onPointerUp={touch('up')}
-    />
+    <>
+      <div
+        ref={ref}
+        className="gs-stream"
+        data-testid="game-stream"
+        data-pointer={pointer}
+        data-mouse={pointer === 'pointer-lock' ? capture : undefined}
+        style={{ filter: `brightness(${Math.max(0.2, brightness / 50).toFixed(2)})` }}
+        onPointerDown={touch('down')}
+        onPointerMove={touch('move')}
+        onPointerUp={touch('up')}
+      />
+      {hint && (
+        <p className="gs-mouse-hint" data-testid="mouse-hint" role="status">
+          {hint}
+        </p>
+      )}
+    </>
   );
 }

@@ -10,6 +10,12 @@ export const targetOf = (game: Game): GameTarget => ({
   manufacturer: game.manufacturer || DEFAULT_MANUFACTURER,
   title: game.title,
   hang: game.hang,
+  default_op_type: game.default_op_type,
+  op_type: game.op_type,
+  op_mode: game.op_mode,
+  show_keyboard: game.show_keyboard,
+  full_screen: game.full_screen,
+  show_virtual: game.show_virtual,
 });
 
 /**
@@ -21,7 +27,8 @@ export function beginGame(session: GameSession, game: Game): void {
   const phase = session.phase.peek();
   const same = session.game.peek()?.game_key === game.game_key;
   if (same && phase === 'hung-up') {
-    session.returnToGame();
+    // A session found at start (able_recon) knew only the game's key: its controls come from game_info.
+    session.returnToGame(targetOf(game));
     return;
   }
   if (same && phase !== 'idle' && phase !== 'ended') return;

@@ -17,7 +17,7 @@ import { api, auth, clock, toaster } from '../../../../app/services.ts';
 export interface LayoutScreen {
   readonly session: GameSession;
   readonly controller: LayoutController;
-  /** The input mode in force: the game's default_op_type until GameScreen passes the player's choice. */
+  /** The input mode in force (the session's op type, set by LayoutEditorHost). */
   readonly opType: Signal<OpType>;
   /** The op type whose layout is being edited; null while the editor is closed. */
   readonly editing: Signal<LayoutOpType | null>;

@@ -1,30 +1,30 @@
 import { useEffect } from 'react';
 import type { GameSession } from '../../../../game/index.ts';
-
-/** Keys the app keeps for itself: Escape opens the game menu (ball), the rest belong to the browser. */
-const APP_KEYS = new Set(['Escape', 'F5', 'F11', 'F12', 'MetaLeft', 'MetaRight']);
+import { keyRoute } from './key-filter.ts';
 
 const typing = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
 
 /**
- * A hardware keyboard plays the game (issue 7: arrows/WASD + Space): every key
- * by its `KeyboardEvent.code`, once per press (no auto-repeat), while the game
- * screen plays and no text field has focus. Keys held when the window loses
- * focus are let go, so none stays pressed in the cloud.
+ * A hardware keyboard plays the game (issue 8): every key by its
+ * `KeyboardEvent.code` (key-filter.ts says which the app keeps: Escape opens
+ * the menu), once per press (no auto-repeat), while the game screen plays
+ * and no text field has focus. Keys held when the window loses focus are let
+ * go, so none stays pressed in the cloud.
  */
 export function useHardwareKeyboard(session: GameSession, active: boolean, onMenuKey: () => void): void {
   useEffect(() => {
     if (!active) return;
     const held = new Set<string>();
     const down = (e: KeyboardEvent): void => {
-      if (typing(e.target) || e.ctrlKey || e.altKey || e.metaKey) return;
-      if (e.code === 'Escape') {
+      if (typing(e.target)) return;
+      const route = keyRoute(e);
+      if (route === 'menu') {
         onMenuKey();
         return;
       }
-      if (APP_KEYS.has(e.code) || !e.code) return;
-      // Arrows and Space would scroll or press the focused button instead.
+      if (route === 'app') return;
+      // Arrows, Space and Tab would scroll, press the focused button or move focus instead.
       e.preventDefault();
       if (e.repeat || held.has(e.code)) return;
       held.add(e.code);

@@ -1,26 +1,65 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { toaster } from '../../../../app/services.ts';
 import type { GameSession } from '../../../../game/index.ts';
+import { activePad, padName, padSnapshot, sameSnapshot } from './gamepad-logic.ts';
 
-const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const NEUTRAL = { buttons: [], axes: [] };
 
-/** Physical gamepads (Gamepad API): polled on requestAnimationFrame while playing; a change is sent whole. */
-export function usePhysicalGamepad(session: GameSession, active: boolean): void {
+/** The pads the browser reports now (none where there is no Gamepad API). */
+export const connectedPads = (): (Gamepad | null)[] =>
+  typeof navigator.getGamepads === 'function' ? Array.from(navigator.getGamepads()) : [];
+
+/**
+ * Physical gamepads (Gamepad API, issue 8): a connect or a disconnect is
+ * said in a toast with the pad's name; while playing, the pad used last (any
+ * index) is polled every animation frame and a changed snapshot is sent
+ * whole, sticks through the radial dead zone. Answers how many pads are
+ * connected, so the screen re-renders (the menu's Vibration switch) when it
+ * changes.
+ */
+export function usePhysicalGamepad(session: GameSession, active: boolean): number {
+  const [count, setCount] = useState(() => connectedPads().filter((p) => p?.connected).length);
+
+  useEffect(() => {
+    const recount = (): void => setCount(connectedPads().filter((p) => p?.connected).length);
+    const connected = (e: GamepadEvent): void => {
+      toaster.show({ title: `Gamepad connected: ${padName(e.gamepad.id)}`, icon: 'none' });
+      recount();
+    };
+    const disconnected = (e: GamepadEvent): void => {
+      toaster.show({ title: `Gamepad disconnected: ${padName(e.gamepad.id)}`, icon: 'none' });
+      recount();
+    };
+    window.addEventListener('gamepadconnected', connected);
+    window.addEventListener('gamepaddisconnected', disconnected);
+    return () => {
+      window.removeEventListener('gamepadconnected', connected);
+      window.removeEventListener('gamepaddisconnected', disconnected);
+    };
+  }, []);
+
   useEffect(() => {
     if (!active || typeof navigator.getGamepads !== 'function') return;
     let frame = 0;
     let last: { buttons: number[]; axes: number[] } | null = null;
     const poll = (): void => {
-      const pad = Array.from(navigator.getGamepads()).find((p) => p?.connected);
+      const pad = activePad(connectedPads());
       if (pad) {
-        const now = { buttons: pad.buttons.map((b) => b.value), axes: pad.axes.map((a) => Math.round(a * 1000) / 1000) };
-        if (!last || !same(last.buttons, now.buttons) || !same(last.axes, now.axes)) {
+        const now = padSnapshot(pad);
+        if (!last || !sameSnapshot(last, now)) {
           last = now;
           session.sendGamepad(now);
         }
+      } else if (last) {
+        // The pad went away with buttons held: let go of them in the cloud.
+        last = null;
+        session.sendGamepad(NEUTRAL);
       }
       frame = requestAnimationFrame(poll);
     };
     frame = requestAnimationFrame(poll);
     return () => cancelAnimationFrame(frame);
   }, [session, active]);
+
+  return count;
 }
