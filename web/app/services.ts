@@ -17,6 +17,8 @@ import { createNetworkStatus } from '../core/network.ts';
 import { detectLang, type Lang } from '../core/i18n/lang.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
+import type { PayUrlPolicy } from '../state/cashier.ts';
+import { MOCK_CLOUD } from '../core/build-flags.ts';
 import { normalizePath } from './route-table.ts';
 import { ERROR_PATHS, GAME_PATH } from '../core/paths.ts';
 import { loginUrl } from './guard.ts';
@@ -74,4 +76,9 @@ export const http: HttpClient = createHttpClient({
 });
 
 export const api: Api = createApi(http);
+
+/** Where a pay_url may lead (web/state/cashier.ts): a cashier host, or in a mock build the mock's own page on the API's origin. */
+export function payUrlPolicy(): PayUrlPolicy {
+  return { pageOrigin: location.origin, mockOrigin: MOCK_CLOUD ? new URL(config.apiBase, location.href).origin : null };
+}
 export const auth = createAuthStore({ session, api: () => api });
