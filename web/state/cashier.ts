@@ -6,6 +6,7 @@
  * for the mock cloud — the mock's own payment page on the API's origin.
  */
 import { MOCK_PAY_PAGE_PREFIX } from '../api/contract.ts';
+import { MOCK_CLOUD } from '../core/build-flags.ts';
 
 /** The payment providers' cashier hosts, exactly (no subdomain wildcard): the one list to edit when a provider moves. */
 export const CASHIER_HOSTS: readonly string[] = ['wx.tenpay.com', 'mclient.alipay.com', 'openapi.alipay.com', 'excashier.alipay.com'];
@@ -20,6 +21,11 @@ export interface PayUrlPolicy {
   /** The mock cloud's origin in a mock build (the API base's), else null. */
   mockOrigin: string | null;
   hosts?: readonly string[];
+}
+
+/** The policy of this page: its origin, and in a mock build the mock's origin, which serves the API (`apiBase`). */
+export function payUrlPolicy(apiBase: string, page: { origin: string; href: string }): PayUrlPolicy {
+  return { pageOrigin: page.origin, mockOrigin: MOCK_CLOUD ? new URL(apiBase, page.href).origin : null };
 }
 
 const refuse = (reason: string): PayUrlCheck => ({ ok: false, reason });

@@ -1,6 +1,6 @@
 /** Issue 14 part 7: the app opens only a pay_url on a known cashier (https) or, in a mock build, the mock's own payment page. */
 import { describe, expect, it } from 'vitest';
-import { CASHIER_HOSTS, checkPayUrl, type PayUrlPolicy } from '../../../web/state/cashier.ts';
+import { CASHIER_HOSTS, checkPayUrl, payUrlPolicy, type PayUrlPolicy } from '../../../web/state/cashier.ts';
 
 const MOCK: PayUrlPolicy = { pageOrigin: 'http://127.0.0.1:8080', mockOrigin: 'http://127.0.0.1:8080' };
 const PROD: PayUrlPolicy = { pageOrigin: 'https://play.example.com', mockOrigin: null };
@@ -43,5 +43,10 @@ describe('checkPayUrl (issue 14 part 7)', () => {
     const r = checkPayUrl(raw, policy);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
+  });
+
+  it("issue 14 part 7: a mock build's policy names the API base's origin as the mock's (unit tests run as a mock build)", () => {
+    expect(payUrlPolicy('/api/', { origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/submodules/pay/loading/index' })).toEqual(MOCK);
+    expect(payUrlPolicy('http://10.0.0.2:9000/api/', { origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/' }).mockOrigin).toBe('http://10.0.0.2:9000');
   });
 });

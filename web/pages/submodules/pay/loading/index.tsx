@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Order } from '../../../../api/contract.ts';
-import { api, clock, payUrlPolicy } from '../../../../app/services.ts';
+import { api, clock, config, storage } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isFinalStatus, openedKey, watchOrder } from '../../../../state/order.ts';
-import { checkPayUrl } from '../../../../state/cashier.ts';
+import { checkPayUrl, payUrlPolicy } from '../../../../state/cashier.ts';
 import { formatPrice } from '../../../../state/price.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -14,7 +14,7 @@ import { PAGE_PATH, payResultUrl } from '../../../../core/paths.ts';
 
 function wasOpened(id: string): boolean {
   try {
-    return sessionStorage.getItem(openedKey(id)) === '1';
+    return storage.session.getItem(openedKey(id)) === '1';
   } catch {
     return false;
   }
@@ -22,7 +22,7 @@ function wasOpened(id: string): boolean {
 
 /** The order's payment page when it is one the app may open (issue 14 part 7); false after saying why in the console. */
 function openCashier(order: Order): boolean {
-  const check = checkPayUrl(order.pay_url, payUrlPolicy());
+  const check = checkPayUrl(order.pay_url, payUrlPolicy(config.apiBase, location));
   if (!check.ok) {
     console.warn(`pay_url of order ${order.order_id} refused: ${check.reason}`);
     return false;
@@ -51,7 +51,7 @@ export default function PayLoadingPage() {
         }
         if (!wasOpened(orderId)) {
           try {
-            sessionStorage.setItem(openedKey(orderId), '1');
+            storage.session.setItem(openedKey(orderId), '1');
           } catch {
             // Without storage coming back simply opens the cashier again.
           }
@@ -62,7 +62,7 @@ export default function PayLoadingPage() {
         setState('back');
         stop = watchOrder({
           clock,
-          fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
+          fetch: () => api.orderStatus({ order_id: orderId }, { silent: true, background: true }),
           onChange: (w) => {
             if (w.phase === 'paid' || w.phase === 'failed') navigate(payResultUrl(orderId), { replace: true });
             else if (w.phase === 'missing') setState('missing');
