@@ -62,12 +62,12 @@ export async function startServer(opts: MockAppOptions = {}): Promise<TestServer
   return { url: url.endsWith('/') ? url : `${url}/`, port, app, close: () => app.close() };
 }
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need. */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need (and `extraArgs`). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,
   });
 }
