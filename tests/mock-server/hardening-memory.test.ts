@@ -9,7 +9,8 @@ import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { JOURNAL_BODY_CHARS, JOURNAL_SESSION_BYTES, JOURNAL_TOTAL_BYTES } from '../../mock-server/sessions/journal.ts';
 import { MAX_FAULT_BODY_BYTES, MAX_JSON_DEPTH, MAX_PUSH_MESSAGE_BYTES, MAX_SESSION_FAULT_BODY_BYTES } from '../../mock-server/limits.ts';
 import { callIn, json } from './control-helpers.ts';
-import { collectGarbage, flood, heapUsed, MB } from './hardening-helpers.ts';
+import { collectGarbage, heapUsed, MB } from '../../bench/heap.ts';
+import { flood } from './hardening-helpers.ts';
 import { apiPath, rawRequest, signedHeaders, startApp, type Started } from './helpers.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
