@@ -16,11 +16,12 @@ import { pathToFileURL } from 'node:url';
 import { bundleSize } from './bundle-size.ts';
 import { mockRps } from './mock-rps.ts';
 import { mockSockets } from './mock-sockets.ts';
+import { soak } from './soak.ts';
 import { stream } from './stream.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets, stream];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets, stream, soak];
 
 const HISTORY_LIMIT = 30;
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { loadWrtc } from '../mock-server/stream/native.ts';
+import { CONTROL_WRITE_HEADERS } from '../mock-server/http/control-guard.ts';
 
 export interface PageStats {
   framesDecoded: number;
@@ -82,7 +83,7 @@ export async function mockCall(base: string, session: string, what: string, data
   url.searchParams.set('session', session);
   const res = await fetch(url, {
     method: data === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...CONTROL_WRITE_HEADERS },
     body: data === undefined ? undefined : JSON.stringify(data),
     signal: AbortSignal.timeout(5_000),
   });

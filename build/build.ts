@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS, HOME_ALIAS, HOME_PATH } from '../web/core/paths.ts';
-import { runtimeConfigFromEnv } from './config.ts';
+import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 
 export interface BuildOptions {
@@ -31,6 +31,8 @@ export interface BuildOptions {
   pagesDir?: string;
   /** Written to config.json. Default: runtimeConfigFromEnv(process.env). */
   config?: RuntimeConfig;
+  /** A build for the mock cloud (`MOCK_CLOUD`, build/config.ts). Default: mockCloudFromEnv(process.env, config). */
+  mockCloud?: boolean;
   /** Remove outDir before building. Default true. */
   clean?: boolean;
   /**
@@ -117,6 +119,8 @@ export interface BuildReport {
   /** HTML files written (an index.html per route path, then 404.html). */
   htmlFiles: HtmlFile[];
   config: RuntimeConfig;
+  /** Built for the mock cloud: mock_session and the mock's payment page are in the bundle. */
+  mockCloud: boolean;
   /** esbuild plus writing the static export, in ms. */
   buildMs: number;
   warnings: string[];
@@ -130,6 +134,7 @@ export interface ResolvedOptions {
   publicDir: string | null;
   pagesDir: string;
   config: RuntimeConfig;
+  mockCloud: boolean;
   clean: boolean;
   dev: boolean;
   liveReloadUrl: string | null;
@@ -142,6 +147,7 @@ const toPosix = (p: string): string => p.split(path.sep).join('/');
 
 export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
   const root = path.resolve(options.root ?? process.cwd());
+  const config = options.config ?? runtimeConfigFromEnv(process.env);
   return {
     root,
     entry: toPosix(options.entry ?? 'web/main.tsx'),
@@ -149,7 +155,8 @@ export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
     routePaths: options.routePaths ?? ROUTE_PATHS,
     publicDir: options.publicDir === null ? null : path.resolve(root, options.publicDir ?? 'web/public'),
     pagesDir: toPosix(options.pagesDir ?? 'web/pages').replace(/\/+$/, ''),
-    config: options.config ?? runtimeConfigFromEnv(process.env),
+    config,
+    mockCloud: options.mockCloud ?? mockCloudFromEnv(process.env, config),
     clean: options.clean ?? true,
     dev: options.dev ?? false,
     liveReloadUrl: options.liveReloadUrl ?? null,
@@ -176,7 +183,7 @@ export function esbuildOptions(
     // Licence comments go to <file>.LEGAL.txt next to each output, linked from it, instead of first-load bytes.
     legalComments: 'linked',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production'), __MOCK_CLOUD__: JSON.stringify(opts.mockCloud) },
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
@@ -334,6 +341,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,
+        config: opts.config,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });
@@ -353,6 +361,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
     pages,
     htmlFiles,
     config: opts.config,
+    mockCloud: opts.mockCloud,
     buildMs: performance.now() - startedAt,
     warnings,
   };

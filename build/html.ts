@@ -1,9 +1,13 @@
 /**
  * The HTML shell written for every route path and for 404.html. It is the
  * same document everywhere: the app reads location.pathname itself.
- * Paint is dark from the first byte (inline background) so there is no white
- * flash before the stylesheet and the app arrive.
+ * Paint is dark from the first byte (an inline `<style>`, allowed by its
+ * hash) so there is no white flash before the stylesheet and the app arrive.
+ * Every shell carries the Content-Security-Policy of build/csp.ts.
  */
+import type { RuntimeConfig } from '../web/api/contract.ts';
+import { contentSecurityPolicy } from './csp.ts';
+
 export interface ShellInput {
   /** Absolute URL of the entry module, e.g. "/assets/main-ABCD1234.js". */
   entryJs: string;
@@ -17,12 +21,16 @@ export interface ShellInput {
   liveReloadUrl: string | null;
   /** The build this page belongs to: a live-reload event naming another build reloads it. */
   liveReloadBuildId?: string | null;
+  /** config.json as written: its absolute bases join the CSP's connect-src. */
+  config: RuntimeConfig;
 }
 
 export const BACKGROUND = '#121212';
 export const TITLE = 'Cloud Gaming';
 /** Marker of a dev (watch) build; tests refuse to check a dev build. */
 export const LIVE_RELOAD_MARKER = 'data-live-reload';
+/** The first paint's colours, before the stylesheet arrives: the one inline style (the CSP allows it by hash). */
+export const SHELL_STYLE = `html,body{margin:0;background:${BACKGROUND};color:#fff}`;
 
 const attr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -36,23 +44,37 @@ const attr = (value: string): string =>
  * EventSource connecting still reloads it (the first event names the newer build). Without an id the
  * first event is taken as the page's own build.
  */
+function liveReloadCode(url: string, buildId: string | null): string {
+  return `(function(){var b=${JSON.stringify(buildId)};var s=new EventSource(${JSON.stringify(url)});s.onmessage=function(e){if(b&&b!==e.data)location.reload();b=e.data}})()`;
+}
+
 export function liveReloadScript(url: string, buildId: string | null = null): string {
-  return (
-    `<script ${LIVE_RELOAD_MARKER}>(function(){var b=${JSON.stringify(buildId)};var s=new EventSource(${JSON.stringify(url)});` +
-    `s.onmessage=function(e){if(b&&b!==e.data)location.reload();b=e.data}})()</script>`
-  );
+  return `<script ${LIVE_RELOAD_MARKER}>${liveReloadCode(url, buildId)}</script>`;
+}
+
+/** The policy of this shell: its inline style and (dev) reload script by hash, the config's bases. */
+export function shellPolicy(input: Pick<ShellInput, 'config' | 'liveReloadUrl' | 'liveReloadBuildId'>): string {
+  return contentSecurityPolicy({
+    config: input.config,
+    inlineStyles: [SHELL_STYLE],
+    inlineScripts: input.liveReloadUrl ? [liveReloadCode(input.liveReloadUrl, input.liveReloadBuildId ?? null)] : [],
+    liveReloadUrl: input.liveReloadUrl,
+  });
 }
 
 export function renderShell(input: ShellInput): string {
   const lines = [
     '<!doctype html>',
-    `<html lang="en" style="background:${BACKGROUND}">`,
+    '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
+    // Before anything it governs: a policy met later in <head> does not cover what came first.
+    `<meta http-equiv="Content-Security-Policy" content="${attr(shellPolicy(input))}">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,user-scalable=no">',
     `<meta name="theme-color" content="${BACKGROUND}">`,
     '<meta name="color-scheme" content="dark">',
     `<title>${TITLE}</title>`,
+    `<style>${SHELL_STYLE}</style>`,
     '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
   ];
   if (input.favicon) lines.push(`<link rel="icon" href="${attr(input.favicon)}">`);
@@ -62,7 +84,7 @@ export function renderShell(input: ShellInput): string {
   if (input.liveReloadUrl) lines.push(liveReloadScript(input.liveReloadUrl, input.liveReloadBuildId ?? null));
   lines.push(
     '</head>',
-    `<body style="margin:0;background:${BACKGROUND};color:#fff">`,
+    '<body>',
     '<div id="root"></div>',
     '</body>',
     '</html>',

@@ -27,7 +27,8 @@ import { createMediaHandler, MEDIA_PREFIX } from './content/media.ts';
 import { PAY_PAGE_PREFIX, servePayPage } from './content/pay-page.ts';
 import { loadFixtures, MEDIA_DIR_NAME, type Fixtures } from './fixtures/index.ts';
 import { createApiHandler } from './http/api.ts';
-import { DEFAULT_BODY_IDLE_MS } from './http/body.ts';
+import { DEFAULT_BODY_IDLE_MS, discardRest } from './http/body.ts';
+import { controlRefusal, createHostPolicy } from './http/control-guard.ts';
 import { sendJson } from './http/reply.ts';
 import { createHttpServer, transportLimits } from './http/server.ts';
 import { createStaticHandler } from './http/static.ts';
@@ -95,6 +96,13 @@ export interface MockAppOptions {
   bodyIdleTimeoutMs?: number;
   /** Open connections (websockets included) accepted at once; more are closed at once (default DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
+  /**
+   * Host names besides loopback and the listen address that may use `/__mock/` and `/__db/` (`--allow-host`);
+   * anything else is refused (DNS rebinding, issue 14 part 2).
+   */
+  allowedHosts?: readonly string[];
+  /** `GET /__mock/sessions` lists every session's name (`--admin`); otherwise only the caller's own. */
+  admin?: boolean;
 }
 
 /** Idleness a real cloud would act on: ten minutes without any input. */
@@ -183,8 +191,21 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     bodyIdleMs,
     log,
   });
-  const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs });
+  const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true });
   const db = createDbApi({ sessions, log, bodyIdleMs });
+  const hosts = createHostPolicy(options.allowedHosts ?? []);
+  /** The QA surfaces answer only to allowed hosts, and take writes only as JSON with X-Mock-Control (control-guard.ts). */
+  const guarded =
+    (surface: string, handler: Handler): Handler =>
+    async (req, res, p, q) => {
+      const refusal = controlRefusal(req, hosts, surface);
+      if (!refusal) return handler(req, res, p, q);
+      log(`${req.method ?? '?'} ${p.slice(0, 200)} refused (${refusal.status}): ${refusal.error}`);
+      if (!req.complete) discardRest(req);
+      sendJson(res, refusal.status, { error: refusal.error });
+    };
+  const guardedControl = guarded(CONTROL_PREFIX, control);
+  const guardedDb = guarded(DB_PREFIX, db);
   const media = createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
   const app = createStaticHandler({ distDir });
 
@@ -192,8 +213,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const route = (req: IncomingMessage, pathname: string): Handler => {
     if (pathname === HEALTH_PATH) return async (_req, res) => sendJson(res, 200, { ok: true });
     if (pathname.startsWith(gameBase) || pathname.startsWith(apiBase)) return api;
-    if (pathname.startsWith(CONTROL_PREFIX)) return control;
-    if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) return db;
+    if (pathname.startsWith(CONTROL_PREFIX)) return guardedControl;
+    if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) return guardedDb;
     if (pathname.startsWith(MEDIA_PREFIX)) return media;
     if (pathname.startsWith(PAY_PAGE_PREFIX)) return (rq, res, p, q) => servePayPage(rq, res, p, q, { fixtures, sessionFor: (name) => sessions.get(name), bodyIdleMs });
     // Given a runtime config, the app must talk to the mounts the server really uses, whatever the build wrote.
@@ -235,6 +256,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         };
         const onListening = (): void => {
           server.off('error', onError);
+          hosts.listening(host);
           server.on('error', (err) => log(`server error: ${err.message}`));
           const address = server.address() as AddressInfo;
           resolve({ port: address.port, url: displayUrl(host, address.port) });

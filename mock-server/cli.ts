@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_FIXTURES_DIR } from './app.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
 import { MAX_SESSIONS } from './sessions/registry.ts';
+import { hostName, isWildcardHost } from './http/control-guard.ts';
 
 export interface CliOptions {
   port: number;
@@ -23,6 +24,10 @@ export interface CliOptions {
   idleAfterMs: number | undefined;
   /** --max-sessions N: mock sessions kept at once; undefined keeps the app's default. */
   maxSessions: number | undefined;
+  /** --allow-host a,b: host names besides loopback and the listen address that may use /__mock/ and /__db/. */
+  allowedHosts: string[];
+  /** --admin: GET /__mock/sessions names every session. */
+  admin: boolean;
   help: boolean;
 }
 
@@ -32,14 +37,15 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const MAX_SESSIONS_LIMIT = 100_000;
 
 export const USAGE = [
-  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--verbose]',
-  'Environment: PORT (default 8080), HOST (default 127.0.0.1). --port wins over PORT.',
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--allow-host A,B] [--admin] [--verbose]',
+  'Environment: PORT (default 8080), HOST (default 127.0.0.1; 0.0.0.0 listens on every interface). --port wins over PORT.',
   `--scenario applies a scenario to the default session: "default" or a file of <fixtures>/${SCENARIOS_SUBDIR}/ (${scenarioNames(
     path.join(DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR),
   ).join(', ')}).`,
   '--no-video streams without WebRTC (progress and events on the stream socket only), for fast QA runs; --idle-after sets the 45001 wait (default 600000, 0 never).',
   `--max-sessions sets how many mock sessions are kept at once (default ${MAX_SESSIONS}); beyond it the least recently used one without open sockets is evicted.`,
-  'QA control API, scenario format and examples: docs/qa-guide.md',
+  '--allow-host lets these host names use the control API (/__mock/, /__db/) besides loopback and the listen address; --admin lists every session in GET /__mock/sessions.',
+  'Control API writes need "Content-Type: application/json" and "X-Mock-Control: 1". QA control API, scenario format and examples: docs/qa-guide.md',
 ].join('\n');
 
 /** A bad argument: main prints the message alone and exits 2. */
@@ -58,6 +64,27 @@ export function bannerLine(url: string): string {
   return `Cloud gaming app and mock cloud: ${url}`;
 }
 
+/**
+ * What to print after listening on `host`: the banner, and for a wildcard
+ * host (0.0.0.0, ::) every address it really answers on plus a warning,
+ * since "localhost" would hide that the whole network can reach it.
+ */
+export function listenLines(host: string, port: number, url: string, addresses: readonly string[]): { out: string[]; warn: string[] } {
+  if (!isWildcardHost(host)) return { out: [bannerLine(url)], warn: [] };
+  const ipv6 = host.includes(':');
+  const shown = addresses.filter((a) => ipv6 || !a.includes(':'));
+  const urls = shown.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`);
+  // The banner names an address another device can use; loopback comes after it.
+  const main = urls.find((u) => !/\/\/(127\.|\[::1\])/.test(u)) ?? urls[0] ?? url;
+  return {
+    out: [bannerLine(main), ...urls.filter((u) => u !== main).map((u) => `  also at ${u}`)],
+    warn: [
+      `Warning: HOST=${host} listens on every network interface: anyone who can reach this machine can use the app and the mock API.`,
+      '  The control API (/__mock/, /__db/) answers only to loopback names and the addresses above (--allow-host adds names).',
+    ],
+  };
+}
+
 function parsePort(value: string, from: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`Invalid ${from} "${value}": expected a port number from 0 to 65535.`);
   return Number(value);
@@ -73,7 +100,9 @@ const OPTIONS = {
   scenario: { type: 'string' },
   'idle-after': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'allow-host': { type: 'string' },
   'no-video': { type: 'boolean' },
+  admin: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
@@ -84,12 +113,13 @@ type ValueFlag = { [K in keyof typeof OPTIONS]: (typeof OPTIONS)[K]['type'] exte
  * one-line message: parseArgs' tokens tell an unknown flag, a stray word and
  * a flag without its value apart.
  */
-function readArgs(argv: readonly string[]): { values: Map<ValueFlag, string>; verbose: boolean; help: boolean; video: boolean } {
+function readArgs(argv: readonly string[]): { values: Map<ValueFlag, string>; verbose: boolean; help: boolean; video: boolean; admin: boolean } {
   const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<ValueFlag, string>();
   let verbose = false;
   let help = false;
   let video = true;
+  let admin = false;
   for (const token of tokens) {
     if (token.kind === 'option-terminator' || token.kind === 'positional' || !Object.hasOwn(OPTIONS, token.name)) {
       throw new CliError(`Unknown argument "${argv[token.index] ?? ''}". Run with --help for usage.`);
@@ -98,14 +128,25 @@ function readArgs(argv: readonly string[]): { values: Map<ValueFlag, string>; ve
     if (name === 'verbose') verbose = true;
     else if (name === 'no-video') video = false;
     else if (name === 'help') help = true;
+    else if (name === 'admin') admin = true;
     else if (token.value === undefined || token.value === '') throw new CliError(`Missing value for --${name}.`);
     else values.set(name, token.value);
   }
-  return { values, verbose, help, video };
+  return { values, verbose, help, video, admin };
+}
+
+/** `--allow-host a,b`: each a host name or address (a port is ignored). */
+function parseAllowedHosts(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value.split(',').map((raw) => {
+    const name = hostName(raw.trim());
+    if (name === undefined) throw new CliError(`Invalid --allow-host "${raw.trim()}": expected host names or addresses separated by commas, e.g. --allow-host qa-box.local,192.168.1.20.`);
+    return name;
+  });
 }
 
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): CliOptions {
-  const { values, verbose, help, video } = readArgs(argv);
+  const { values, verbose, help, video, admin } = readArgs(argv);
 
   const portArg = values.get('port');
   const envPort = env['PORT'];
@@ -144,6 +185,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     video,
     idleAfterMs: idleArg === undefined ? undefined : Number(idleArg),
     maxSessions: maxArg === undefined ? undefined : Number(maxArg),
+    allowedHosts: parseAllowedHosts(values.get('allow-host')),
+    admin,
     help,
   };
 }

@@ -4,7 +4,8 @@
  * exits; everything else is createApp (app.ts).
  */
 import { createApp, type MockApp } from './app.ts';
-import { bannerLine, CliError, parseCli, portInUseMessage, USAGE, type CliOptions } from './cli.ts';
+import { CliError, listenLines, parseCli, portInUseMessage, USAGE, type CliOptions } from './cli.ts';
+import { interfaceAddresses } from './http/control-guard.ts';
 import { FixtureError } from './fixtures/index.ts';
 import { ScenarioFileError, UnknownScenarioError } from './scenarios/index.ts';
 
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
       video: options.video,
       ...(options.idleAfterMs !== undefined ? { idleAfterMs: options.idleAfterMs } : {}),
       ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+      allowedHosts: options.allowedHosts,
+      admin: options.admin,
       log: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
       // Lost sessions and refused clients are worth a line even without --verbose.
       warn: (line) => (options.verbose ? process.stdout : process.stderr).write(`${line}\n`),
@@ -47,8 +50,10 @@ async function main(): Promise<void> {
   }
 
   try {
-    const { url } = await app.listen(options.port, options.host);
-    process.stdout.write(`${bannerLine(url)}\n`);
+    const { url, port } = await app.listen(options.port, options.host);
+    const lines = listenLines(options.host, port, url, interfaceAddresses());
+    for (const line of lines.out) process.stdout.write(`${line}\n`);
+    for (const line of lines.warn) process.stderr.write(`${line}\n`);
   } catch (err) {
     const code = err instanceof Error && 'code' in err ? String(err.code) : '';
     if (code === 'EADDRINUSE') fatal(portInUseMessage(options.port), 1);

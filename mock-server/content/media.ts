@@ -38,11 +38,15 @@ function first(v: string | string[] | undefined): string | undefined {
  * The origin the client reached this server at (`x-forwarded-host`/`-proto`
  * first, for a proxy in front), so media URLs in answers are absolute like a
  * real CDN's. "" when the request named no usable host: URLs stay root-relative.
+ * `proxy: false` reads the Host header alone: for a URL the app navigates to
+ * (pay_url, issue 14 part 7), which any client could otherwise point at
+ * another site with a forged X-Forwarded-Host.
  */
-export function requestOrigin(headers: IncomingHttpHeaders): string {
-  const host = first(headers['x-forwarded-host']) ?? first(headers.host);
+export function requestOrigin(headers: IncomingHttpHeaders, o: { proxy?: boolean } = {}): string {
+  const proxy = o.proxy !== false;
+  const host = (proxy ? first(headers['x-forwarded-host']) : undefined) ?? first(headers.host);
   if (host === undefined || !HOST.test(host)) return '';
-  const proto = first(headers['x-forwarded-proto']);
+  const proto = proxy ? first(headers['x-forwarded-proto']) : undefined;
   return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }
 

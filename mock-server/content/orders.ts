@@ -6,6 +6,7 @@
  * quick card; coins add to coin_balance; play time to duration_coin.
  */
 import {
+  MOCK_PAY_PAGE_PREFIX,
   PAY_RESULT_PAGE,
   type MemberCard,
   type Order,
@@ -20,7 +21,8 @@ import { cstStamp, DAY_MS } from './days.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import type { Store } from '../sessions/store.ts';
 
-export const PAY_PAGE_PREFIX = '/mock-pay/';
+/** The app checks a pay_url against the same prefix (web/state/cashier.ts). */
+export const PAY_PAGE_PREFIX = MOCK_PAY_PAGE_PREFIX;
 export const ORDER_ID = /^CG\d{22,30}$/;
 
 export type ShopItem = { type: OrderProductType; title: string; amount: string } & ({ card: MemberCard } | { product: Product });

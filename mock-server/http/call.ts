@@ -11,6 +11,7 @@ import { faultKind, type TakenFault } from '../scenarios/faults.ts';
 import type { JournalInput } from '../sessions/journal.ts';
 import type { SessionRegistry } from '../sessions/registry.ts';
 import type { MockSession } from '../sessions/session.ts';
+import { redactPath } from '../sessions/redact.ts';
 import { JSON_TYPE, send } from './reply.ts';
 
 export interface ApiOptions {
@@ -42,7 +43,7 @@ export interface ApiCall {
 }
 
 /** The URL for a log line: bounded, whatever the client sent. */
-export const logUrl = (req: IncomingMessage): string => (req.url ?? '').slice(0, 200);
+export const logUrl = (req: IncomingMessage): string => redactPath((req.url ?? '').slice(0, 200));
 
 /** The envelope step: answer `body`, after the network latency unless `now`. */
 export async function answer(o: ApiOptions, call: ApiCall, status: number, body: ApiEnvelope, extra: Record<string, string> = {}, now = false): Promise<void> {

@@ -9,6 +9,7 @@ import { BODY_CODE } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { BodyTimeoutError } from './body.ts';
 import { sendJson } from './reply.ts';
+import { redactPath } from '../sessions/redact.ts';
 
 /** Headers are a few hundred bytes: ten seconds is plenty on any link. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -64,10 +65,10 @@ export function createHttpServer(limits: TransportLimits, handle: (req: Incoming
     (req, res) => {
       handle(req, res).catch((err: unknown) => {
         if (err instanceof BodyTimeoutError) {
-          o.log(`${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)} → connection closed: ${err.message}`);
+          o.log(`${req.method ?? '?'} ${redactPath((req.url ?? '').slice(0, 200))} → connection closed: ${err.message}`);
           return;
         }
-        o.log(`internal error on ${req.method ?? '?'} ${req.url ?? ''}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        o.log(`internal error on ${req.method ?? '?'} ${redactPath((req.url ?? '').slice(0, 200))}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         if (res.headersSent) {
           res.destroy();
           return;

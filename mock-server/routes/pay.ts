@@ -44,7 +44,8 @@ export const payRoutes: Route[] = [
       }
       const now = ctx.clock.now();
       const rec = createOrder(contentState(ctx.session), user.uid, item, req.pay_type, now, {
-        origin: requestOrigin(ctx.headers),
+        // The Host the app reached us at, never X-Forwarded-Host: the app opens this URL (issue 14 part 7).
+        origin: requestOrigin(ctx.headers, { proxy: false }),
         session: mockSession(ctx.headers),
       });
       return ok(orderView(rec, now), 'Order created');

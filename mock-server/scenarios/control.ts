@@ -21,7 +21,8 @@
  *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?}: change them now (over the script's)
  *   DELETE /__mock/network     back to the script's conditions
  *   GET    /__mock/session     the session's scenario, script, faults, sockets, clock
- *   GET    /__mock/sessions    every session, the cap, evictions so far and the newest evicted names
+ *   GET    /__mock/sessions    the cap, how many sessions and evictions; the names of every session and of the newest
+ *                               evicted only with --admin (otherwise the caller's own session alone)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER, SOCKET_PATH } from '../../web/api/contract.ts';
@@ -59,6 +60,8 @@ export interface ControlOptions {
   log: (line: string) => void;
   /** A body upload that stalls this long is cut (default DEFAULT_BODY_IDLE_MS). */
   bodyIdleMs?: number;
+  /** `GET /__mock/sessions` names every session (`--admin`); otherwise only the caller's own (names are what keeps sessions apart). */
+  admin?: boolean;
 }
 
 const isStreamEventCode = (v: unknown): v is StreamEventCode => (STREAM_EVENT_CODES as readonly unknown[]).includes(v);
@@ -297,13 +300,19 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
       GET: (_req, session) => sessionSummary(session),
     },
     sessions: {
-      GET: () => ({
-        max: o.sessions.max,
-        evicted: o.sessions.evicted,
-        recentlyEvicted: o.sessions.recentEvictions(),
-        journalBytes: o.sessions.journalBytes(),
-        sessions: o.sessions.list().map((s) => ({ session: s.name, scenario: s.scenario, virtual: s.clock.virtual, sockets: s.sockets.counts() })),
-      }),
+      GET: (_req, caller) => {
+        const listed = o.admin === true ? o.sessions.list() : [caller];
+        return {
+          max: o.sessions.max,
+          count: o.sessions.list().length,
+          evicted: o.sessions.evicted,
+          // Another session's name is the key to its journal and its controls: only the admin sees them.
+          listing: o.admin === true ? 'all' : 'own',
+          recentlyEvicted: o.admin === true ? o.sessions.recentEvictions() : o.sessions.recentEvictions().filter((e) => e.session === caller.name),
+          journalBytes: o.sessions.journalBytes(),
+          sessions: listed.map((s) => ({ session: s.name, scenario: s.scenario, virtual: s.clock.virtual, sockets: s.sockets.counts() })),
+        };
+      },
     },
   };
 

@@ -19,7 +19,8 @@
  * another user has answer 400 `{error}` and change nothing.
  *
  * The session comes from `?session=` or the X-Mock-Session header, as for
- * the control API; each session gets its own router on first use.
+ * the control API; each session gets its own router on first use. Writes
+ * arrive here only as JSON with X-Mock-Control (http/control-guard.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
@@ -216,7 +217,6 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
       const m = /^\/users\/([^/]+)\/?$/.exec(req.path);
       if (m && !session.store.users.some((u) => String(u.uid) === m[1])) return next(new DbError(404, `No user with uid ${m[1] ?? ''}`));
     }
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     // Every body is read here (bounded), never by json-server's own parser: its errors would answer a stack trace.
     readBody(req, undefined, o.bodyIdleMs).then(
       (body) => {
@@ -225,7 +225,6 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
           Object.assign(req, { body: {}, _body: true });
           return next();
         }
-        if (body.text.trim() !== '' && type !== 'application/json') return next(new DbError(400, 'Send the body as application/json'));
         let value: unknown = {};
         if (body.text.trim() !== '') {
           if (jsonTextTooDeep(body.text)) return next(new DbError(400, depthMessage('The JSON body')));

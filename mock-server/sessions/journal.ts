@@ -9,7 +9,10 @@
  * them. Bodies are kept as previews of at most JOURNAL_BODY_CHARS characters
  * of text and parsed only when the journal is read, so an entry never costs
  * more than its text: a 4 KB body of `[[],[],…]` parsed is some 50 KB of heap.
+ * Token values in paths and bodies are kept as "[redacted]" (redact.ts).
  */
+
+import { redactBody, redactPath } from './redact.ts';
 
 export type JournalKind = 'http' | 'ws-in' | 'ws-out' | 'ws-open' | 'ws-close';
 
@@ -108,6 +111,8 @@ function bodyOf(input: JournalInput): { body: string; json: boolean; cut: boolea
     return undefined;
   }
   if (text === '') return undefined;
+  // Before the cut: a token split by it would otherwise leave its first characters behind.
+  text = redactBody(text);
   if (text.length <= JOURNAL_BODY_CHARS) return { body: own(text, JOURNAL_BODY_CHARS), json, cut: false };
   return { body: `${own(text.slice(0, JOURNAL_BODY_CHARS), JOURNAL_BODY_CHARS)}… (${text.length} characters)`, json: false, cut: true };
 }
@@ -190,7 +195,7 @@ export class Journal {
       chars += rec.method.length;
     }
     if (input.path !== undefined) {
-      rec.path = own(input.path, JOURNAL_TEXT_CHARS);
+      rec.path = own(redactPath(input.path), JOURNAL_TEXT_CHARS);
       chars += rec.path.length;
     }
     if (input.status !== undefined) rec.status = input.status;

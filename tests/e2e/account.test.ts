@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 import { idCardCheckChar } from '../../web/api/idcard.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -71,7 +72,7 @@ describe('membership purchase (member_card_list → create_order → mock cashie
     await page.getByRole('radio').first().waitFor({ state: 'attached' });
     const fault = await fetch(new URL(`/__mock/faults?session=${session}`, e2e.server.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_WRITE_HEADERS },
       body: JSON.stringify({ match: { path: 'pay/member_card_list' }, body: { code: 0, msg: '服务器繁忙', data: null } }),
     });
     expect(fault.ok).toBe(true);

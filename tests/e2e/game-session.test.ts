@@ -16,6 +16,7 @@ import {
   screenshot,
   useServerAndBrowser,
 } from './harness.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 const e2e = useServerAndBrowser();
 const gs = gameScreen(e2e, 'game-session');
@@ -131,7 +132,7 @@ describe('game screen: leaving, hang-up, reconnects, server events and play time
     // One charge (a minute of server time) uses up the last play time: the 200 message carries duration_coin 0.
     const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, e2e.server.url), {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_WRITE_HEADERS },
       body: JSON.stringify({ durationCoin: 30 }),
     });
     expect(patch.ok).toBe(true);

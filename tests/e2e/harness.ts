@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -61,12 +62,12 @@ export async function startServer(opts: MockAppOptions = {}): Promise<TestServer
   return { url: url.endsWith('/') ? url : `${url}/`, port, app, close: () => app.close() };
 }
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need. */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need (and `extraArgs`). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,
   });
 }
@@ -224,7 +225,8 @@ export function gameScreen(e2e: { readonly server: TestServer; readonly browser:
   async function mock(session: string, path: string, data?: unknown, method = data === undefined ? 'GET' : 'POST'): Promise<Record<string, unknown>> {
     const url = new URL(`/__mock/${path}`, e2e.server.url);
     url.searchParams.set('session', session);
-    const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
+    // Writes carry the control headers the mock requires (docs/qa-guide.md, issue 14 part 2).
+    const res = await fetch(url, { method, headers: { ...CONTROL_WRITE_HEADERS }, body: data === undefined ? undefined : JSON.stringify(data) });
     if (!res.ok) throw new Error(`${method} /__mock/${path} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as Record<string, unknown>;
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE } from '../../web/api/contract.ts';
 import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, openDurationIn } from './control-helpers.ts';
 import { rawRequest, startApp, type Started } from './helpers.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -133,8 +134,9 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
     await json(s.port, 'POST', '/__mock/scenario?session=qa', { name: 'play-now' });
     const one = await json<Summary>(s.port, 'GET', '/__mock/session', undefined, 'qa');
     expect(one.body).toMatchObject({ session: 'qa', scenario: 'play-now', script: { play: { code: 200 } }, users: 5 });
-    const all = await json<{ sessions: { session: string; scenario: string }[] }>(s.port, 'GET', '/__mock/sessions');
-    expect(all.body.sessions).toEqual(expect.arrayContaining([expect.objectContaining({ session: 'default' }), expect.objectContaining({ session: 'qa', scenario: 'play-now' })]));
+    // Without --admin a caller sees its own session only (issue 14 part 2; hardening-control.test.ts has the admin view).
+    const own = await json<{ listing: string; count: number; sessions: { session: string; scenario: string }[] }>(s.port, 'GET', '/__mock/sessions', undefined, 'qa');
+    expect(own.body).toMatchObject({ listing: 'own', count: 2, sessions: [{ session: 'qa', scenario: 'play-now' }] });
   });
 
   it('unknown paths answer 404, wrong methods 405, bad JSON 400, huge bodies 413, all as {error}', async () => {
@@ -144,12 +146,12 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
     const wrong = await json(s.port, 'PUT', '/__mock/reset');
     expect(wrong.status).toBe(405);
     expect(wrong.body['error']).toBe('Method PUT is not allowed on /__mock/reset; use POST');
-    const bad = await rawRequest(s.port, { method: 'POST', path: '/__mock/faults', headers: { 'content-type': 'application/json' }, body: '{"status": 5' });
+    const bad = await rawRequest(s.port, { method: 'POST', path: '/__mock/faults', headers: CONTROL_WRITE_HEADERS, body: '{"status": 5' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toMatchObject({ error: expect.stringMatching(/^Malformed JSON body/) });
     const notObject = await json(s.port, 'POST', '/__mock/push', [1, 2]);
     expect(notObject.body['error']).toBe('The body must be a JSON object');
-    const huge = await rawRequest(s.port, { method: 'POST', path: '/__mock/scenario', body: 'x'.repeat(1024 * 1024 + 10) });
+    const huge = await rawRequest(s.port, { method: 'POST', path: '/__mock/scenario', headers: CONTROL_WRITE_HEADERS, body: 'x'.repeat(1024 * 1024 + 10) });
     expect(huge.status).toBe(413);
     expect(JSON.parse(huge.text)).toEqual({ error: 'Request body is larger than 1 MiB' });
   });

@@ -15,6 +15,7 @@ import {
   type UserInfo,
 } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 import { within } from '../wait.ts';
 import { call, openSocket, rawRequest, REQUEST_LIMIT_MS, roundTrip, type CallOptions, type CallResult, type Started, type TestSocket } from './helpers.ts';
 
@@ -24,7 +25,7 @@ export interface JsonResult<T = Record<string, unknown>> {
   text: string;
 }
 
-/** A JSON request to the control API or /__db/ (session by header when given). */
+/** A JSON request to the control API or /__db/ (session by header when given); a write carries the control headers QA sends. */
 export async function json<T = Record<string, unknown>>(
   port: number,
   method: string,
@@ -32,8 +33,7 @@ export async function json<T = Record<string, unknown>>(
   body?: unknown,
   session?: string,
 ): Promise<JsonResult<T>> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = method === 'GET' || method === 'HEAD' ? {} : { ...CONTROL_WRITE_HEADERS };
   if (session !== undefined) headers[HEADER.mockSession] = session;
   const res = await rawRequest(port, { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: JSON.parse(res.text) as T, text: res.text };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE } from '../../web/api/contract.ts';
 import { balanceIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID } from './control-helpers.ts';
 import { rawRequest, startApp, type Started } from './helpers.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -65,7 +66,7 @@ describe('/__db/: the session data through json-server 0.17 (issue "fixture data
     expect(replaced.status).toBe(200);
     expect((await balanceIn(s.port, 'qa', added)).envelope.data.duration_coin).toBe(5);
 
-    const removed = await rawRequest(s.port, { method: 'DELETE', path: `/__db/users/${created.body.uid}?session=qa` });
+    const removed = await rawRequest(s.port, { method: 'DELETE', path: `/__db/users/${created.body.uid}?session=qa`, headers: CONTROL_WRITE_HEADERS });
     expect(removed.status).toBe(200);
     expect((await balanceIn(s.port, 'qa', added)).envelope.code).toBe(BODY_CODE.tokenExpired);
   });
@@ -94,12 +95,13 @@ describe('/__db/: the session data through json-server 0.17 (issue "fixture data
 
   it('malformed JSON, a form body and a huge body answer {error}', async () => {
     const send = (body: string, type: string): ReturnType<typeof rawRequest> =>
-      rawRequest(s.port, { method: 'PATCH', path: `/__db/users/${MEMBER_UID}`, headers: { 'content-type': type }, body });
+      rawRequest(s.port, { method: 'PATCH', path: `/__db/users/${MEMBER_UID}`, headers: { ...CONTROL_WRITE_HEADERS, 'content-type': type }, body });
     const bad = await send('{"memberStatus": ', 'application/json');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toMatchObject({ error: expect.stringMatching(/^Malformed JSON body/) });
     const form = await send('memberStatus=0', 'application/x-www-form-urlencoded');
-    expect(JSON.parse(form.text)).toEqual({ error: 'Send the body as application/json' });
+    expect(form.status).toBe(415);
+    expect(JSON.parse(form.text)).toMatchObject({ error: expect.stringMatching(/must be sent as "Content-Type: application\/json"/) as string });
     const huge = await send(`{"username": "${'x'.repeat(1024 * 1024)}"}`, 'application/json');
     expect(huge.status).toBe(413);
     expect((await rawRequest(s.port, { path: '/__health' })).status).toBe(200);

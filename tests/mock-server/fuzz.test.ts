@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_CODE, GAME_CLIENT, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type LoginInfo } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { call, rawRequest, signedHeaders, startApp, type RawResponse, type Started } from './helpers.ts';
+import { CONTROL_HEADER, CONTROL_HEADER_VALUE } from '../../mock-server/http/control-guard.ts';
 
 const REQUESTS = 5_000;
 const CONCURRENCY = 16;
@@ -161,6 +162,8 @@ function plan(tokens: readonly string[]): Planned {
   if (chance(0.5)) headers[HEADER.token] = chance(0.7) && tokens.length > 0 ? pick(tokens) : text(40);
   if (chance(0.3)) headers[HEADER.gameClient] = chance(0.8) ? GAME_CLIENT : text(5);
   if (kind !== 'control' && kind !== 'db') headers[HEADER.mockSession] = chance(0.95) ? pick(SESSIONS) : pick(BAD_SESSIONS);
+  // Most control writes pass the guard (issue 14 part 2) so the fuzz reaches the handlers behind it.
+  if ((kind === 'control' || kind === 'db') && chance(0.8)) headers[CONTROL_HEADER] = CONTROL_HEADER_VALUE;
   for (let i = int(4); i > 0; i--) headers[`x-${text(10, 'abcdefghijklmnop-')}z`] = text(chance(0.05) ? 4000 : 60, 'abcdefghijklmnopqrstuvwxyz0123456789 =;,');
   return { method, path, kind, headers, body, chunked: chance(0.1) };
 }

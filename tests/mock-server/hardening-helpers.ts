@@ -1,37 +1,9 @@
 /**
- * Helpers for the hardening tests (issue 14): a forced garbage collection
- * for heap measurements, and many small requests over a few keep-alive
- * connections, the way a flood would send them.
+ * Helpers for the hardening tests (issue 14): many small requests over a few
+ * keep-alive connections, the way a flood would send them. Heap figures come
+ * from bench/heap.ts, shared with the soak benchmark.
  */
 import http from 'node:http';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
-/**
- * A full garbage collection, so heapUsed measures what is kept, not what is
- * waiting to be collected: `global.gc` when node runs with --expose-gc, else
- * the same function fetched from a fresh context after setting the flag.
- */
-export function collectGarbage(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as unknown;
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** heapUsed after a collection (when one can be forced). */
-export function heapUsed(gc: (() => void) | undefined): number {
-  gc?.();
-  gc?.();
-  return process.memoryUsage().heapUsed;
-}
-
-export const MB = 1024 * 1024;
 
 export interface FloodRequest {
   method: string;

@@ -9,8 +9,10 @@ import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { JOURNAL_BODY_CHARS, JOURNAL_SESSION_BYTES, JOURNAL_TOTAL_BYTES } from '../../mock-server/sessions/journal.ts';
 import { MAX_FAULT_BODY_BYTES, MAX_JSON_DEPTH, MAX_PUSH_MESSAGE_BYTES, MAX_SESSION_FAULT_BODY_BYTES } from '../../mock-server/limits.ts';
 import { callIn, json } from './control-helpers.ts';
-import { collectGarbage, flood, heapUsed, MB } from './hardening-helpers.ts';
+import { collectGarbage, heapUsed, MB } from '../../bench/heap.ts';
+import { flood } from './hardening-helpers.ts';
 import { apiPath, rawRequest, signedHeaders, startApp, type Started } from './helpers.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started | undefined;
 afterEach(async () => {
@@ -130,7 +132,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
   it(`issue 14 part 1: a fault body nested 400,000 deep is refused with 400 naming the ${MAX_JSON_DEPTH}-level limit, and no fault is left behind`, async () => {
     s = await startApp();
     const text = `{"status":500,"body":${nested(400_000)}}`;
-    const r = await rawRequest(s.port, { method: 'POST', path: '/__mock/faults?session=qa', headers: { 'content-type': 'application/json' }, body: text });
+    const r = await rawRequest(s.port, { method: 'POST', path: '/__mock/faults?session=qa', headers: CONTROL_WRITE_HEADERS, body: text });
     expect(r.status).toBe(400);
     expect(JSON.parse(r.text)).toEqual({ error: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels (the limit for JSON nesting)` });
     expect((await json(s.port, 'GET', '/__mock/faults?session=qa')).body).toEqual({ session: 'qa', faults: [] });
@@ -140,7 +142,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     const ok = await rawRequest(s.port, {
       method: 'POST',
       path: '/__mock/faults?session=qa',
-      headers: { 'content-type': 'application/json' },
+      headers: CONTROL_WRITE_HEADERS,
       body: `{"status":500,"body":${nested(MAX_JSON_DEPTH - 1)}}`,
     });
     expect(ok.status, ok.text).toBe(200);
@@ -151,7 +153,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     const scenario = await rawRequest(s.port, {
       method: 'POST',
       path: '/__mock/scenario?session=qa',
-      headers: { 'content-type': 'application/json' },
+      headers: CONTROL_WRITE_HEADERS,
       body: `{"scenario":{"name":"deep","faults":[{"status":500,"body":${nested(10_000)}}]}}`,
     });
     expect(scenario.status).toBe(400);
@@ -164,7 +166,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     const db = await rawRequest(s.port, {
       method: 'PATCH',
       path: '/__db/users/10000002?session=qa',
-      headers: { 'content-type': 'application/json' },
+      headers: CONTROL_WRITE_HEADERS,
       body: `{"nickname":${nested(1000)}}`,
     });
     expect(db.status).toBe(400);

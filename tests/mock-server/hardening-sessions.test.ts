@@ -33,7 +33,7 @@ const names = (a: SessionsAnswer): string[] => a.sessions.map((x) => x.session).
 
 describe('session cap (issue 14 part 4)', () => {
   it('issue 14 part 4: an evicted session is logged and reported by GET /__mock/sessions (count and newest names)', async () => {
-    s = await startApp({ maxSessions: 3 });
+    s = await startApp({ maxSessions: 3, admin: true });
     await callIn(s.port, 'a', 'index/api/system_info', { data: {} });
     await callIn(s.port, 'b', 'index/api/system_info', { data: {} });
     await callIn(s.port, 'a', 'index/api/system_info', { data: {} }); // b is now the least recently used
@@ -51,7 +51,7 @@ describe('session cap (issue 14 part 4)', () => {
   });
 
   it('issue 14 part 4: a session with open sockets is never evicted; the least recently used one without is', async () => {
-    s = await startApp({ maxSessions: 3 });
+    s = await startApp({ maxSessions: 3, admin: true });
     const live = await openDurationIn(s.port, 'live');
     open.push(live);
     await callIn(s.port, 'idle', 'index/api/system_info', { data: {} });
@@ -64,7 +64,7 @@ describe('session cap (issue 14 part 4)', () => {
   });
 
   it('issue 14 part 4: when every session has open sockets a new one is refused with 503: API, control API and socket', async () => {
-    s = await startApp({ maxSessions: 3 });
+    s = await startApp({ maxSessions: 3, admin: true });
     for (const name of ['one', 'two']) open.push(await openDurationIn(s.port, name));
     const message = /^Too many mock sessions: all 3 are in use with open sockets, so session "three" cannot be created; .*--max-sessions$/;
 

@@ -103,7 +103,7 @@ describe('slow clients (issue 14 part 3)', () => {
   it('issue 14 part 3: the body idle timeout also guards the control API', async () => {
     s = await startApp({ bodyIdleTimeoutMs: 300 });
     const c = await connect(s.port);
-    c.socket.write('POST /__mock/faults?session=qa HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"status":');
+    c.socket.write('POST /__mock/faults?session=qa HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Mock-Control: 1\r\nContent-Length: 5000\r\n\r\n{"status":');
     const ms = await c.closed;
     expect(ms).toBeLessThan(2_000);
   });

@@ -163,6 +163,11 @@ describe('h5_pay: create → mock pay page → order_status → balance', () => 
     expect((await status(order.order_id)).envelope.data.status).toBe('expired');
   });
 
+  it('issue 14 part 7: pay_url is built from the Host the app reached, never from X-Forwarded-Host / -Proto', async () => {
+    const order = (await createOrder(101, 'wxpay', user, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).envelope.data;
+    expect(order.pay_url).toBe(`http://127.0.0.1:${s.port}/mock-pay/${order.order_id}`);
+  });
+
   it('a mock session keeps its orders: the pay_url and the redirect carry mock_session', async () => {
     const headers = { [HEADER.mockSession]: 'qa-pay-1' };
     const qa = (await call<LoginInfo>(s.port, PATH.webLogin, {

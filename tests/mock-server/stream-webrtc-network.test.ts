@@ -28,6 +28,7 @@ import {
   type SdkRecord,
 } from './rtc-helpers.ts';
 import { clientPeerConnection } from './rtc-peers.ts';
+import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
 useRtcApp((started) => (s = started));
@@ -240,7 +241,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 });
 
 async function rawJson(st: Started, text: string): Promise<{ status: number; error: string }> {
-  const res = await rawRequest(st.port, { method: 'POST', path: '/__mock/network', headers: { 'content-type': 'application/json' }, body: text });
+  const res = await rawRequest(st.port, { method: 'POST', path: '/__mock/network', headers: CONTROL_WRITE_HEADERS, body: text });
   return { status: res.status, error: (JSON.parse(res.text) as { error: string }).error };
 }
 

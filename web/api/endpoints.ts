@@ -10,17 +10,18 @@ type Req<P extends keyof Endpoints> = Endpoints[P]['req'];
 type Res<P extends keyof Endpoints> = Endpoints[P]['res'];
 export type CallOptions = Partial<Omit<RequestOptions, 'url' | 'data'>>;
 
-export function createApi(http: HttpClient) {
+/** `defaults` apply to every call unless the caller says otherwise (the game session's are all `background`). */
+export function createApi(http: HttpClient, defaults: CallOptions = {}) {
   /** A call under the API base with the contract's method for its path (SPEC §7 table). */
   const api =
     <P extends keyof Endpoints>(path: P) =>
     (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
-      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], ...opts });
+      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], ...defaults, ...opts });
   /** Game flow calls (SPEC §7): under the game API base with the game header set. */
   const game =
     <P extends keyof Endpoints>(path: P) =>
     (data: Req<P>, opts: CallOptions = {}): Promise<Res<P>> =>
-      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], game: true, ...opts });
+      http.call<Res<P>>(path, data as Record<string, unknown>, { method: ENDPOINT_METHOD[path], game: true, ...defaults, ...opts });
 
   return {
     systemInfo: api(PATH.systemInfo),

@@ -4,13 +4,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { resolve } from './guard.ts';
 import { PageHost } from './PageHost.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { auth, network, tabBar, toaster } from './services.ts';
+import { auth, network, storageBlocked, tabBar, toaster } from './services.ts';
 import type { RouteDef } from './route-table.ts';
 import { HOME_PATH } from '../core/paths.ts';
 import { useStore } from '../ui/use-store.ts';
 import { TabBar } from '../ui/TabBar.tsx';
 import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
+import { StorageBar } from '../ui/StorageBar.tsx';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -30,6 +31,7 @@ export function App() {
     <>
       {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
       <OfflineBar state={network.state} />
+      {storageBlocked && <StorageBar />}
       <Toast state={toaster.state} />
     </>
   );

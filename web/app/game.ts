@@ -15,9 +15,11 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { getDeviceModel } from '../core/device.ts';
 import type { GameSession } from '../game/index.ts';
-import { MOCK_SESSION_KEY } from './channel.ts';
-import { api, auth, clock, config, getAppDeviceId, onTokenExpired, session as sessionStore, toaster } from './services.ts';
+import { mockSessionOf } from './channel.ts';
+import { createApi } from '../api/endpoints.ts';
+import { auth, clock, config, getAppDeviceId, http, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
+import { sessionTakesExpiry } from './token-expiry.ts';
 
 const $session = signal<GameSession | null>(null);
 /** The session once built (null before the first use and after logout). */
@@ -26,23 +28,25 @@ export const gameSession: ReadonlySignal<GameSession | null> = $session;
 let building: Promise<GameSession> | null = null;
 let owner: string | null = null;
 
-const mockSession = (): string | null => globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY) ?? null;
+const mockSession = (): string | null => mockSessionOf(browserStorage.session);
 
 async function build(username: string): Promise<GameSession> {
   const [game, db, modelName] = await Promise.all([
     import('../game/index.ts'),
-    import('../core/storage/db.ts'),
+    import('./app-db.ts'),
     getDeviceModel(globalThis.navigator, clock),
     systemInfo.load().catch(() => null),
   ]);
-  const storage = await db.openAppDb().then(
+  const storage = await db.openDb().then(
     (appDb) => game.createDbStoragePort(appDb),
-    // Private mode without IndexedDB: settings last for the visit.
+    // Site data off, or an old tab blocking the upgrade (app-db.ts says so): settings last for the visit.
     () => game.createMemoryStoragePort(),
   );
   const s = game.createGameSession({
     clock,
-    api,
+    // Every call of the session is background (issue 14 part 10): a 403/500/503 ends or skips that step on the
+    // game screen, with its message, instead of navigating away from a running game (SPEC §8 is for page-level calls).
+    api: createApi(http, { background: true }),
     // Read when a game first needs a stream, so the config loaded by then names the adapter.
     sdk: game.createLazySdk(() => game.loadSdk(config.sdk, { clock, socketBase: config.socketBase, mockSession: mockSession() })),
     openSocket: game.createSocketOpener({ clock }),
@@ -130,5 +134,11 @@ export function wireGameSession(): void {
   auth.$user.listen((u) => {
     if (u) $session.peek()?.applyUserInfo(u);
   });
-  onTokenExpired(() => $session.peek()?.tokenExpired());
+  // SPEC §8: a session under way on the game screen ends as token-expired; otherwise services goes to login (token-expiry.ts).
+  onTokenExpired(() => {
+    const s = $session.peek();
+    if (!s || !sessionTakesExpiry(s.phase.peek(), s.end.peek()?.reason)) return false;
+    s.tokenExpired();
+    return true;
+  });
 }

@@ -9,6 +9,7 @@ import { createApi, type Api } from '../api/endpoints.ts';
 import { systemClock } from '../core/clock.ts';
 import { createHttpClient, type HttpClient } from '../core/http/request.ts';
 import { createLocalStore } from '../core/storage/local.ts';
+import { openBrowserStorage } from '../core/storage/browser.ts';
 import { createSessionStore } from '../core/storage/session.ts';
 import { getDeviceId } from '../core/device-id.ts';
 import { createToaster } from '../core/toast.ts';
@@ -18,16 +19,21 @@ import { detectLang, type Lang } from '../core/i18n/lang.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
 import { normalizePath } from './route-table.ts';
-import { ERROR_PATHS, GAME_PATH } from '../core/paths.ts';
+import { ERROR_PATHS } from '../core/paths.ts';
+import { expiryStep } from './token-expiry.ts';
 import { loginUrl } from './guard.ts';
-import { MOCK_SESSION_KEY } from './channel.ts';
+import { mockSessionOf } from './channel.ts';
 
 export const clock = systemClock;
 /** The language of stock strings (SPEC §8), from the browser, once per visit. */
 export const lang: Lang = detectLang(globalThis.navigator?.language ?? '');
 export const config: Required<RuntimeConfig> = { ...DEFAULT_RUNTIME_CONFIG };
-export const local = createLocalStore(globalThis.localStorage);
-export const session = createSessionStore({ local, session: globalThis.sessionStorage });
+/** The browser's storage, or memory for the visit when the browser refuses it (site data off: core/storage/browser.ts). */
+export const storage = openBrowserStorage(globalThis);
+/** Nothing will outlive this page: the shell says so once (ui/StorageBar.tsx). */
+export const storageBlocked = storage.blocked.length > 0;
+export const local = createLocalStore(storage.local);
+export const session = createSessionStore({ local, session: storage.session });
 export const toaster = createToaster(clock);
 export const bridge = createBridge(window);
 export const network = createNetworkStatus();
@@ -36,7 +42,8 @@ const wwwid = `${clock.now().toString(36)}${Math.random().toString(36).slice(2, 
 let deviceId: string | null = null;
 export const getAppDeviceId = (): string => (deviceId ??= getDeviceId(local, clock, Math.random));
 
-type Listener = () => void;
+/** Answers whether it took the 30001 in hand (a live game session); false lets the app log out and go to login. */
+type Listener = () => boolean;
 const tokenExpiredListeners = new Set<Listener>();
 /** SPEC §8: on the game screen a token-expired event is emitted instead of navigating. */
 export function onTokenExpired(fn: Listener): () => void {
@@ -53,20 +60,16 @@ export const http: HttpClient = createHttpClient({
   getAgentCode: () => session.getAgentCode(),
   wwwid,
   extraHeaders: (): Record<string, string> => {
-    const mock = globalThis.sessionStorage?.getItem(MOCK_SESSION_KEY);
+    const mock = mockSessionOf(storage.session);
     return mock ? { [HEADER.mockSession]: mock } : {};
   },
   onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
   onTokenExpired: (message) => {
-    // Several calls in flight can all answer 30001: the first one clears the session, the rest have nothing left to do.
-    if (!auth.isLoggedIn()) return;
+    // The game screen ends a live session and offers "Log in" (which logs out); logging out here would let the guard navigate away first.
+    const step = expiryStep(normalizePath(location.pathname), auth.isLoggedIn(), () => [...tokenExpiredListeners].map((fn) => fn()).some(Boolean));
+    if (step === 'nothing') return;
     toaster.show({ title: message, icon: 'none' });
-    const here = normalizePath(location.pathname);
-    // The game screen ends its session and offers "Log in" (which logs out); logging out here would let the guard navigate away first.
-    if (here === GAME_PATH && tokenExpiredListeners.size > 0) {
-      for (const fn of tokenExpiredListeners) fn();
-      return;
-    }
+    if (step === 'game-session') return;
     auth.logout();
     navigate(loginUrl(location.pathname + location.search), { replace: true });
   },

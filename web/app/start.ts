@@ -5,7 +5,7 @@
  */
 import { loadRuntimeConfig } from './config.ts';
 import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
-import { auth, bridge, clock, config, network, session } from './services.ts';
+import { auth, bridge, clock, config, network, session, storage } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
@@ -18,9 +18,9 @@ export async function startApp(): Promise<void> {
   const channel = readChannel(location.search);
   // Kept for the rest of the visit: later pages carry no query (SPEC §2).
   if (channel.agentCode) session.setAgentCode(channel.agentCode);
-  if (channel.mockSession) sessionStorage.setItem(MOCK_SESSION_KEY, channel.mockSession);
+  if (channel.mockSession) storage.session.setItem(MOCK_SESSION_KEY, channel.mockSession);
   // Entering on the game screen with a channel and no game is single-game mode for the visit (SPEC §2).
-  if (isSingleGameMode(location.pathname, location.search, channel.agentCode)) rememberSingleMode(sessionStorage, true);
+  if (isSingleGameMode(location.pathname, location.search, channel.agentCode)) rememberSingleMode(storage.session, true);
   bridge.on('back', () => handleBackGesture(location.pathname, bridge));
   // Inside the host app its own network status is better than the browser's (SPEC §4).
   bridge.on('network', (data) => {

@@ -2,4 +2,4 @@
 import { createSystemInfoStore } from '../state/system-info.ts';
 import { api, clock } from './services.ts';
 
-export const systemInfo = createSystemInfoStore({ fetch: () => api.systemInfo({}, { silent: true }), clock });
+export const systemInfo = createSystemInfoStore({ fetch: () => api.systemInfo({}, { silent: true, background: true }), clock });

@@ -48,7 +48,7 @@ export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Ap
     if (!info) return Promise.resolve(null);
     pending ??= deps
       .api()
-      .getUserBalance({ uid: info.swcloud_uid }, { silent: true })
+      .getUserBalance({ uid: info.swcloud_uid }, { silent: true, background: true })
       .then((user) => {
         if ($auth.get().loginInfo === info) $user.set(user);
         return user;

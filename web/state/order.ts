@@ -4,7 +4,7 @@
  * cancelled or expired, and give up after 60 s.
  */
 import type { Clock } from '../core/clock.ts';
-import { isApiError } from '../core/http/errors.ts';
+import { isApiError, isRepeatedRequest } from '../core/http/errors.ts';
 import { BODY_CODE, ERR_CODE, type Order, type OrderStatus, type PayConfig, type PayType } from '../api/contract.ts';
 
 export const ORDER_POLL_MS = 2000;
@@ -26,10 +26,12 @@ export type OrderWatch =
 
 /**
  * An answer that ends the wait: the server said no with a body code. Network failures, timeouts,
- * HTTP errors and 30001 (handled by the app) are not: the next tick asks again.
+ * HTTP errors, a poll refused because the last one is still in flight, and 30001 (handled by the
+ * app) are not: the next tick asks again.
  */
 export function isOrderRefusal(e: unknown): e is { msg: string } {
-  return isApiError(e) && e.code !== ERR_CODE.network && e.code !== BODY_CODE.tokenExpired && e.code !== BODY_CODE.success;
+  if (!isApiError(e) || isRepeatedRequest(e)) return false;
+  return e.code !== ERR_CODE.network && e.code !== BODY_CODE.tokenExpired && e.code !== BODY_CODE.success;
 }
 
 /** The watch state after an answer (pure). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { systemClock, type Clock } from '../core/clock.ts';
+import { getImageInfo, type ImageInfo } from '../core/media.ts';
 import { Icon } from './icons.tsx';
 import {
   DOUBLE_TAP_MS,
@@ -7,6 +8,7 @@ import {
   clampPan,
   distance,
   doubleTapScale,
+  fittedSize,
   isDoubleTap,
   isDrag,
   pinchScale,
@@ -27,7 +29,9 @@ interface Gesture {
 /**
  * Full-screen image preview (SPEC §4, §9): open or closed; pinch and double-tap
  * zoom within 1–4×; swipe between images at 1×; a click without a drag over
- * 20 px closes it; the page does not scroll while it is open.
+ * 20 px closes it; the page does not scroll while it is open. Each image's
+ * size comes from `getImageInfo` (SPEC §8), so a zoomed image pans only as far
+ * as its own edges; its rejection shows "could not be loaded" in its place.
  */
 export function ImagePreview({
   images,
@@ -35,6 +39,7 @@ export function ImagePreview({
   label,
   onClose,
   timers = systemClock,
+  imageInfo = getImageInfo,
 }: {
   images: readonly string[];
   startIndex?: number;
@@ -42,12 +47,14 @@ export function ImagePreview({
   label: string;
   onClose: () => void;
   timers?: Timers;
+  imageInfo?: (src: string) => Promise<ImageInfo>;
 }) {
   const [index, setIndex] = useState(startIndex);
   const [scale, setScale] = useState(MIN_SCALE);
   const [pan, setPan] = useState<Pt>({ x: 0, y: 0 });
   const [swipe, setSwipe] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
+  const [sizes, setSizes] = useState<ReadonlyMap<string, { w: number; h: number }>>(() => new Map());
   const pointers = useRef(new Map<number, Pt>());
   const g = useRef<Gesture | null>(null);
   const lastTap = useRef<{ t: number; x: number; y: number } | null>(null);
@@ -79,6 +86,19 @@ export function ImagePreview({
       back?.focus?.();
     };
   }, []);
+
+  useEffect(() => {
+    let live = true;
+    for (const src of images) {
+      imageInfo(src).then(
+        (info) => live && setSizes((m) => new Map(m).set(src, { w: info.width, h: info.height })),
+        () => live && setBroken((b) => new Set(b).add(src)),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [images]);
 
   const reset = () => {
     setScale(MIN_SCALE);
@@ -114,8 +134,9 @@ export function ImagePreview({
     const dy = e.clientY - s.start.y;
     if (isDrag(dx, dy)) s.moved = true;
     if (scale > MIN_SCALE) {
-      const { w, h } = size();
-      setPan({ x: clampPan(s.pan.x + dx, w, scale), y: clampPan(s.pan.y + dy, h, scale) });
+      const stageSize = size();
+      const shown = fittedSize(sizes.get(images[index] ?? ''), stageSize);
+      setPan({ x: clampPan(s.pan.x + dx, shown.w, stageSize.w, scale), y: clampPan(s.pan.y + dy, shown.h, stageSize.h, scale) });
     } else if (s.moved) setSwipe(dx);
   };
   const up = (e: ReactPointerEvent) => {

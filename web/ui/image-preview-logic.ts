@@ -26,10 +26,20 @@ export function swipeIndex(index: number, dx: number, dy: number, count: number,
   return Math.min(count - 1, Math.max(0, next));
 }
 
-/** A zoomed image may be panned until its edge reaches the viewport edge: |offset| ≤ size·(scale−1)/2. */
-export function clampPan(offset: number, size: number, scale: number): number {
-  const max = (size * (clampScale(scale) - 1)) / 2;
+/**
+ * A zoomed image may be panned until its edge reaches the viewport's, on one axis: shown `shown` px
+ * (at 1×) in a `stage` px viewport, |offset| ≤ (shown·scale − stage)/2, and 0 while it still fits.
+ */
+export function clampPan(offset: number, shown: number, stage: number, scale: number): number {
+  const max = Math.max(0, (shown * clampScale(scale) - stage) / 2);
   return Math.min(max, Math.max(-max, offset));
+}
+
+/** The size an image of `natural` size is shown at in `stage` (max-width/max-height 100%: fitted, never enlarged); unknown → the stage. */
+export function fittedSize(natural: { w: number; h: number } | undefined, stage: { w: number; h: number }): { w: number; h: number } {
+  if (!natural || natural.w <= 0 || natural.h <= 0) return stage;
+  const k = Math.min(1, stage.w / natural.w, stage.h / natural.h);
+  return { w: natural.w * k, h: natural.h * k };
 }
 
 export const distance = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.hypot(a.x - b.x, a.y - b.y);

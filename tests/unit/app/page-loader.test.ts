@@ -6,9 +6,21 @@ const Page = () => null;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay and timeout)', () => {
-  it('uses the 60000 ms delay and timeout of the spec', () => {
-    expect(PAGE_LOADING_DELAY_MS).toBe(60_000);
+  it('SPEC §2 as read in decision 0008 (issue 14 part 10): the placeholder after 200 ms, the error at 60000 ms', () => {
+    expect(PAGE_LOADING_DELAY_MS).toBe(200);
     expect(PAGE_LOADING_TIMEOUT_MS).toBe(60_000);
+    // The default timers: a slow chunk shows the spinner long before the error.
+    const clock = createManualClock();
+    const phases: LoadPhase[] = [];
+    watchLoad(new Promise(() => undefined), clock, (p) => phases.push(p));
+    clock.advance(199);
+    expect(phases).toEqual([]);
+    clock.advance(1);
+    expect(phases).toEqual(['loading']);
+    clock.advance(59_799);
+    expect(phases).toEqual(['loading']);
+    clock.advance(1);
+    expect(phases).toEqual(['loading', 'error']);
   });
 
   it('loads each chunk once and then serves it synchronously', async () => {

@@ -38,7 +38,7 @@ describe('auth store (SPEC §3 login info, §8 30001)', () => {
     await auth.loggedIn(info);
     expect(session.token).toBe('tok');
     expect(session.stored).toEqual(info);
-    expect(getUserBalance).toHaveBeenCalledWith({ uid: 7 }, { silent: true });
+    expect(getUserBalance).toHaveBeenCalledWith({ uid: 7 }, { silent: true, background: true });
     expect(auth.$user.get()).toBe(user);
     expect(auth.isLoggedIn()).toBe(true);
   });

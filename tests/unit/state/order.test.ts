@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { BODY_CODE, ERR_CODE, type Order, type OrderStatus } from '../../../web/api/contract.ts';
-import { ApiError } from '../../../web/core/http/errors.ts';
 import { defaultChoice, enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
+import { ApiError, REPEATED_REQUEST_CODE } from '../../../web/core/http/errors.ts';
+import { REPEAT_REQUEST_MSG } from '../../../web/core/http/request.ts';
 
 const order = (status: OrderStatus): Order => ({
   order_id: 'o1',
@@ -109,6 +110,8 @@ describe('order polling (pay loading and result pages, SPEC §2)', () => {
     expect(seen).toEqual([{ phase: 'missing', order: null, message: 'Order not found' }]);
     expect(clock.pending()).toBe(0);
     expect(isOrderRefusal(new Error('plain'))).toBe(false);
+    // Issue 14 part 10: a poll refused as a repeat (the last one still in flight) is not the server's no.
+    expect(isOrderRefusal(new ApiError({ code: REPEATED_REQUEST_CODE, msg: REPEAT_REQUEST_MSG }))).toBe(false);
   });
 
   it('stop cancels the next poll', async () => {

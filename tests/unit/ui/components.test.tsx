@@ -144,8 +144,19 @@ describe('useLongPress (SPEC §9: 350 ms, cancelled by movement over 10 px)', ()
 });
 
 describe('ImagePreview with an image that fails to load', () => {
+  it('SPEC §8: the image-info rejection says so in place of that image and keeps the others', async () => {
+    const imageInfo = (src: string) =>
+      src === '/gone.png' ? Promise.reject(new Error('getImageInfo:fail /gone.png could not be loaded')) : Promise.resolve({ width: 1280, height: 720, path: src });
+    const host = mount(createElement(ImagePreview, { images: ['/ok.png', '/gone.png'], label: 'Starfall', onClose: () => undefined, imageInfo }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(host.querySelectorAll('img')).toHaveLength(1);
+    expect(host.querySelector('.preview__broken')?.getAttribute('aria-label')).toBe('Starfall, screenshot 2');
+  });
+
   it('says so in place of that image and keeps the others', () => {
-    const host = mount(createElement(ImagePreview, { images: ['/ok.png', '/gone.png'], label: 'Starfall', onClose: () => undefined }));
+    const host = mount(createElement(ImagePreview, { images: ['/ok.png', '/gone.png'], label: 'Starfall', onClose: () => undefined, imageInfo: () => new Promise<never>(() => undefined) }));
     const imgs = host.querySelectorAll('img');
     expect(imgs).toHaveLength(2);
     act(() => {

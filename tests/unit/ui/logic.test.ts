@@ -6,6 +6,7 @@ import {
   MAX_SCALE,
   MIN_SCALE,
   clampPan,
+  fittedSize,
   clampScale,
   doubleTapScale,
   isDoubleTap,
@@ -88,9 +89,19 @@ describe('image preview (SPEC §4, §9: scale 1–4, drag threshold 20 px)', () 
     expect(swipeIndex(0, -30, 80, 3, 1)).toBe(0); // mostly vertical
   });
   it('pans a zoomed image no further than its edges', () => {
-    expect(clampPan(500, 400, 2)).toBe(200);
-    expect(clampPan(-500, 400, 2)).toBe(-200);
-    expect(clampPan(50, 400, 1)).toBe(0);
+    expect(clampPan(500, 400, 400, 2)).toBe(200);
+    expect(clampPan(-500, 400, 400, 2)).toBe(-200);
+    expect(clampPan(50, 400, 400, 1)).toBe(0);
+    // A wide screenshot on a tall phone (SPEC §8 image info gives its size): 390×219 shown in 390×800.
+    expect(clampPan(300, 219, 800, 2)).toBe(0); // 438 px tall still fits: no vertical pan
+    expect(clampPan(300, 219, 800, 4)).toBe(38); // 876 px: 38 px each way
+  });
+
+  it('fits an image of known size into the stage without enlarging it', () => {
+    expect(fittedSize({ w: 1280, h: 720 }, { w: 390, h: 800 })).toEqual({ w: 390, h: 219.375 });
+    expect(fittedSize({ w: 100, h: 50 }, { w: 390, h: 800 })).toEqual({ w: 100, h: 50 });
+    expect(fittedSize(undefined, { w: 390, h: 800 })).toEqual({ w: 390, h: 800 });
+    expect(fittedSize({ w: 0, h: 0 }, { w: 390, h: 800 })).toEqual({ w: 390, h: 800 });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type RuntimeConfig,
 } from '../../api/contract';
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
-import { ApiError } from './errors';
+import { ApiError, REPEATED_REQUEST_CODE } from './errors';
 import { signedHeaders } from './headers';
 import { InFlight, requestKey } from './inflight';
 import { CONTENT_TYPE, appendPathPairs, cleanPayload, encodeBody, headerValue } from './payload';
@@ -38,6 +38,12 @@ export interface RequestOptions {
   game?: boolean;
   /** No toasts from this request (background polls); rejections still happen. */
   silent?: boolean;
+  /**
+   * A call no page is waiting on (a balance refresh, order polling, the game session's calls): HTTP
+   * 403/500/503 reject without the error page, because SPEC §8's navigation is for page-level calls
+   * and must not tear down the screen the player is on (issue 14 part 10).
+   */
+  background?: boolean;
   signal?: AbortSignal;
 }
 
@@ -116,7 +122,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     const base = joinUrl(opts.game ? deps.config.gameApiBase : deps.config.apiBase, opts.url);
     const url = method === 'GET' ? appendPathPairs(base, data) : base;
     const key = requestKey(method, base, data);
-    if (!opts.repeat && inflight.has(key)) throw new ApiError({ code: ERR_CODE.network, msg: REPEAT_REQUEST_MSG });
+    if (!opts.repeat && inflight.has(key)) throw new ApiError({ code: REPEATED_REQUEST_CODE, msg: REPEAT_REQUEST_MSG });
     inflight.enter(key);
 
     const say = (msg: string): void => {
@@ -167,7 +173,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
 
       if (res.status < 200 || res.status >= 300) {
         const msg = httpStatusText(res.status);
-        if (isPageStatus(res.status)) deps.onHttpStatus(res.status);
+        if (isPageStatus(res.status) && !opts.background) deps.onHttpStatus(res.status);
         else say(msg);
         throw new ApiError({ code: res.status, msg, statusCode: res.status });
       }

@@ -1,5 +1,12 @@
-/** The default signer: WebCrypto, present in every browser we target and in Node 20. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * The default signer. WebCrypto where the page has it; on an insecure origin
+ * (http:// other than localhost: a QA phone on the LAN, an http webview)
+ * `crypto.subtle` does not exist, and @noble/hashes' audited SHA-256 is
+ * loaded instead — only then, so secure pages never download it (issue 14
+ * part 5; docs/decisions/0008-hardening.md).
+ */
+export async function sha256Hex(text: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : (await import('@noble/hashes/sha2.js')).sha256(bytes);
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

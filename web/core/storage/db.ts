@@ -164,24 +164,54 @@ function wrap(db: IDBDatabase): AppDb {
 }
 
 /**
+ * Another tab holds the database at an older version and did not let go
+ * (an old build without `onversionchange`): the upgrade would wait for that
+ * tab forever, so the open gives up at once with a message that says what to do.
+ */
+export class DbBlockedError extends Error {
+  constructor() {
+    super('This app is open in another tab or window with an older version. Close it and reload to keep your settings.');
+    this.name = 'DbBlockedError';
+  }
+}
+
+/**
  * Opens (creating or upgrading) the database. Rejects if the stored version is
  * newer than this build (an older app after a newer one): the caller runs on
- * defaults rather than risk writing an unknown schema.
+ * defaults rather than risk writing an unknown schema. Rejects with
+ * DbBlockedError when an old tab blocks the upgrade (issue 14 part 9), and
+ * with the browser's error when storage is refused (site data off) — never
+ * throws, never hangs on a blocked upgrade.
  */
-export function openAppDb(factory: IDBFactory = globalThis.indexedDB, name = DB_NAME): Promise<AppDb> {
+export function openAppDb(factory?: IDBFactory, name = DB_NAME): Promise<AppDb> {
   return new Promise<AppDb>((resolve, reject) => {
-    const req = factory.open(name, DB_VERSION);
+    let settled = false;
+    // Reading window.indexedDB itself throws when site data is off.
+    const req = (factory ?? globalThis.indexedDB).open(name, DB_VERSION);
     req.onupgradeneeded = (ev) => {
       const tx = req.transaction;
       if (!tx) return;
       upgrade(req.result, tx, ev.oldVersion, ev.newVersion ?? DB_VERSION);
     };
+    req.onblocked = () => {
+      settled = true;
+      reject(new DbBlockedError());
+    };
     req.onsuccess = () => {
       const db = req.result;
+      // The old tab let go after we gave up: nobody is waiting for this connection.
+      if (settled) {
+        db.close();
+        return;
+      }
+      settled = true;
       // Another tab with a newer build wants to upgrade: step aside instead of blocking it.
       db.onversionchange = () => db.close();
       resolve(wrap(db));
     };
-    req.onerror = () => reject(req.error ?? new Error('indexedDB open failed'));
+    req.onerror = () => {
+      settled = true;
+      reject(req.error ?? new Error('indexedDB open failed'));
+    };
   });
 }

@@ -1,4 +1,4 @@
-/** An in-memory `Storage`: the fallback when the browser refuses storage (private mode) and the test double. */
+/** An in-memory `Storage`: the fallback when the browser refuses storage (browser.ts: site data off, private modes) and the test double. */
 export function createMemoryStorage(initial: Record<string, string> = {}): Storage {
   const map = new Map<string, string>(Object.entries(initial));
   return {

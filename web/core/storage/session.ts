@@ -11,7 +11,8 @@ import { createLocalStore, type LocalStore } from './local';
 export interface SessionStoreDeps {
   local: LocalStore;
   session?: Storage;
-  subtle?: SubtleCrypto;
+  /** null: no WebCrypto (an insecure origin), the JavaScript engine encrypts (crypto.ts). */
+  subtle?: SubtleCrypto | null;
   getRandomValues?: CryptoDeps['getRandomValues'];
   passphrase?: string;
 }
@@ -51,7 +52,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const { local } = deps;
   const passphrase = deps.passphrase ?? DEFAULT_PASSPHRASE;
   const crypto: CryptoDeps = {};
-  if (deps.subtle) crypto.subtle = deps.subtle;
+  if (deps.subtle !== undefined) crypto.subtle = deps.subtle;
   if (deps.getRandomValues) crypto.getRandomValues = deps.getRandomValues;
   let sessionStore: LocalStore | undefined;
   // Resolved on first use so a page without sessionStorage access can still log in.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../web/core/http/errors';
+import { ApiError, isRepeatedRequest, REPEATED_REQUEST_CODE } from '../../../../web/core/http/errors';
 import { REPEAT_REQUEST_MSG } from '../../../../web/core/http/request';
 import { flush, harness, json } from './harness';
 
@@ -13,6 +13,10 @@ describe('in-flight de-duplication (SPEC §5)', () => {
     await expect(second).rejects.toMatchObject({ msg: REPEAT_REQUEST_MSG });
     await expect(second).rejects.toBeInstanceOf(ApiError);
     expect(h.sent).toHaveLength(1);
+    // Issue 14 part 10: its own code, not the network failure's -1, and no toast.
+    await expect(second).rejects.toMatchObject({ code: REPEATED_REQUEST_CODE });
+    expect(await second.catch(isRepeatedRequest)).toBe(true);
+    expect(h.toasts).toEqual([]);
     h.clock.advance(120_000);
     await expect(first).rejects.toMatchObject({ msg: 'timeout' });
   });

@@ -11,6 +11,17 @@ describe('HTTP status handling (SPEC §8)', () => {
     expect(h.toasts).toEqual([]);
   });
 
+  it.each([403, 500, 503] as const)(
+    'issue 14 part 10: a background call answered %i rejects without the error page (SPEC §8 navigation is for page-level calls)',
+    async (status) => {
+      const h = harness();
+      h.replies.splice(0, 1, json({}, status));
+      await expect(h.client.call('user/get_user_balance', {}, { background: true, silent: true })).rejects.toMatchObject({ code: status, statusCode: status });
+      expect(h.statuses).toEqual([]);
+      expect(h.toasts).toEqual([]);
+    },
+  );
+
   it.each([
     [400, '请求错误'],
     [401, '未授权，请重新登录'],

@@ -33,3 +33,34 @@ describe('encrypted local data (SPEC §3, §9)', () => {
     await expect(decryptJson('AAAA', 'pw')).rejects.toThrow('payload too short');
   });
 });
+
+describe('without WebCrypto: an insecure origin (issue 14 part 5)', () => {
+  it('issue 14 part 5: the JavaScript engine (subtle: null) round-trips and hides the plain text', async () => {
+    const payload = await encryptJson({ mobile: '13812345678' }, 'pw', { subtle: null });
+    expect(payload).not.toContain('13812345678');
+    await expect(decryptJson(payload, 'pw', { subtle: null })).resolves.toEqual({ mobile: '13812345678' });
+  });
+
+  it('issue 14 part 5: both engines write the same bytes (PBKDF2 1000 × SHA-256, AES-256-GCM), so each reads what the other wrote (SPEC §3, §9)', async () => {
+    const salt = new Uint8Array(SALT_BYTES).fill(7);
+    const iv = new Uint8Array(IV_BYTES).fill(9);
+    const fixedIv = <A extends Uint8Array<ArrayBuffer>>(a: A): A => {
+      a.set(a.length === IV_BYTES ? iv : salt);
+      return a;
+    };
+    const web = await encryptJson({ a: [1, 'x'] }, 'pw', { subtle: globalThis.crypto.subtle, salt, getRandomValues: fixedIv });
+    const js = await encryptJson({ a: [1, 'x'] }, 'pw', { subtle: null, salt, getRandomValues: fixedIv });
+    expect(js).toBe(web);
+    await expect(decryptJson(web, 'pw', { subtle: null })).resolves.toEqual({ a: [1, 'x'] });
+    const other = await encryptJson('z', 'pw', { subtle: null });
+    await expect(decryptJson(other, 'pw', { subtle: globalThis.crypto.subtle })).resolves.toBe('z');
+  });
+
+  it('issue 14 part 5: the JavaScript engine rejects a wrong passphrase and a tampered payload too', async () => {
+    const payload = await encryptJson({ a: 1 }, 'pw', { subtle: null });
+    await expect(decryptJson(payload, 'other', { subtle: null })).rejects.toThrow();
+    const bytes = atob(payload);
+    const flipped = btoa(bytes.slice(0, -1) + String.fromCharCode(bytes.charCodeAt(bytes.length - 1) ^ 1));
+    await expect(decryptJson(flipped, 'pw', { subtle: null })).rejects.toThrow();
+  });
+});

@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { GAME_SETTING_DEFAULTS, openAppDb } from '../../../../web/core/storage/db';
+import { DbBlockedError, GAME_SETTING_DEFAULTS, openAppDb } from '../../../../web/core/storage/db';
 
 describe('local database (SPEC §3)', () => {
   it('opens cloud_game at version 6 with the user, setting, gamepad, keyboard and guide stores (SPEC §3, §9)', async () => {
@@ -204,5 +204,32 @@ describe('local database upgrades (SPEC §3 version 6)', () => {
     const kept = await openRaw(factory, 7, () => (upgraded = true));
     expect(upgraded).toBe(false);
     kept.close();
+  });
+});
+
+describe('a database another tab holds, or none at all (issue 14 part 9)', () => {
+  it('issue 14 part 9: an old tab that keeps v5 open blocks the upgrade: openAppDb rejects with DbBlockedError at once instead of hanging', async () => {
+    const factory = new IDBFactory();
+    // The old tab: an older build that never answers versionchange.
+    const old = await openRaw(factory, 5, (db) => {
+      db.createObjectStore('user', { keyPath: 'clientSid' });
+    });
+    const opening = openAppDb(factory);
+    await expect(opening).rejects.toBeInstanceOf(DbBlockedError);
+    await expect(opening).rejects.toThrow('This app is open in another tab or window with an older version. Close it and reload to keep your settings.');
+    // Once the old tab lets go the upgrade finishes; the connection nobody waits for is closed, so the next open works.
+    old.close();
+    const later = await openAppDb(factory);
+    expect(later.raw.version).toBe(6);
+    later.close();
+  });
+
+  it('issue 14 part 9: a browser that refuses IndexedDB (site data off) rejects instead of throwing', async () => {
+    const refusing = {
+      open: () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
+    await expect(openAppDb(refusing)).rejects.toMatchObject({ name: 'SecurityError' });
   });
 });

@@ -4,7 +4,7 @@ import type { SystemInfo } from '../../../api/contract.ts';
 import { auth, clock, getAppDeviceId } from '../../../app/services.ts';
 import { systemInfo } from '../../../app/system-info.ts';
 import { freshUser } from '../../../state/auth.ts';
-import { openAppDb } from '../../../core/storage/db.ts';
+import { openDb } from '../../../app/app-db.ts';
 import { nextExpire, POPUP_COUNTDOWN_SECONDS, POPUP_EXPIRE_FIELD, shouldShowPopup, type PopupKind } from '../../../state/popup.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Countdown } from '../../../ui/Countdown.tsx';
@@ -12,7 +12,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { closeOverlay } from './overlay.ts';
 
 async function readExpire(kind: PopupKind): Promise<number> {
-  const db = await openAppDb();
+  const db = await openDb();
   try {
     return (await db.getUser(getAppDeviceId()))[POPUP_EXPIRE_FIELD[kind]];
   } finally {
@@ -21,7 +21,7 @@ async function readExpire(kind: PopupKind): Promise<number> {
 }
 
 async function writeExpire(kind: PopupKind, at: number): Promise<void> {
-  const db = await openAppDb();
+  const db = await openDb();
   try {
     await db.putUser({ clientSid: getAppDeviceId(), [POPUP_EXPIRE_FIELD[kind]]: at });
   } finally {

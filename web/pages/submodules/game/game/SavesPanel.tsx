@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { toaster } from '../../../../app/services.ts';
+import { isRepeatedRequest } from '../../../../core/http/errors.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 
-const fail = (e: unknown): void => toaster.show({ title: e instanceof Error ? e.message : String(e), icon: 'none' });
+// A tap repeated while its call is in flight is refused as a repeat (SPEC §5): the first answer is coming, nothing to say.
+const fail = (e: unknown): void => {
+  if (!isRepeatedRequest(e)) toaster.show({ title: e instanceof Error ? e.message : String(e), icon: 'none' });
+};
 
 /** Saves (SPEC §3, §7): the list, save with a name and share, rename, delete. */
 export default function SavesPanel({ session }: { session: GameSession }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { openAppDb } from '../../../../core/storage/db.ts';
+import { openDb } from '../../../../app/app-db.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 
@@ -22,7 +22,7 @@ const GUIDE_ANSWERS = 'questionnaire';
 const GUIDE_DONE = 'questionnaire_done';
 
 async function save(answers: Record<string, string[]>): Promise<void> {
-  const db = await openAppDb();
+  const db = await openDb();
   try {
     await db.setGuide(GUIDE_ANSWERS, JSON.stringify(answers));
     await db.setGuide(GUIDE_DONE, true);

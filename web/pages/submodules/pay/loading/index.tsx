@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Order } from '../../../../api/contract.ts';
-import { api, clock } from '../../../../app/services.ts';
+import { api, clock, config, storage } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isFinalStatus, openedKey, watchOrder } from '../../../../state/order.ts';
+import { checkPayUrl, payUrlPolicy } from '../../../../state/cashier.ts';
 import { formatPrice } from '../../../../state/price.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -13,17 +14,28 @@ import { PAGE_PATH, payResultUrl } from '../../../../core/paths.ts';
 
 function wasOpened(id: string): boolean {
   try {
-    return sessionStorage.getItem(openedKey(id)) === '1';
+    return storage.session.getItem(openedKey(id)) === '1';
   } catch {
     return false;
   }
+}
+
+/** The order's payment page when it is one the app may open (issue 14 part 7); false after saying why in the console. */
+function openCashier(order: Order): boolean {
+  const check = checkPayUrl(order.pay_url, payUrlPolicy(config.apiBase, location));
+  if (!check.ok) {
+    console.warn(`pay_url of order ${order.order_id} refused: ${check.reason}`);
+    return false;
+  }
+  location.assign(check.url);
+  return true;
 }
 
 /** Opens the order's payment page; coming back here (back from the cashier) waits for the order instead of reopening it. */
 export default function PayLoadingPage() {
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [order, setOrder] = useState<Order | null>(null);
-  const [state, setState] = useState<'opening' | 'back' | 'missing'>(orderId ? 'opening' : 'missing');
+  const [state, setState] = useState<'opening' | 'back' | 'missing' | 'refused'>(orderId ? 'opening' : 'missing');
 
   useEffect(() => {
     if (!orderId) return;
@@ -39,17 +51,18 @@ export default function PayLoadingPage() {
         }
         if (!wasOpened(orderId)) {
           try {
-            sessionStorage.setItem(openedKey(orderId), '1');
+            storage.session.setItem(openedKey(orderId), '1');
           } catch {
             // Without storage coming back simply opens the cashier again.
           }
-          location.assign(o.pay_url);
+          if (openCashier(o)) return;
+          setState('refused');
           return;
         }
         setState('back');
         stop = watchOrder({
           clock,
-          fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
+          fetch: () => api.orderStatus({ order_id: orderId }, { silent: true, background: true }),
           onChange: (w) => {
             if (w.phase === 'paid' || w.phase === 'failed') navigate(payResultUrl(orderId), { replace: true });
             else if (w.phase === 'missing') setState('missing');
@@ -74,6 +87,12 @@ export default function PayLoadingPage() {
             <p className="muted">This payment link is not valid any more.</p>
             <Button onClick={() => goBack(PAGE_PATH.member)}>Back</Button>
           </>
+        ) : state === 'refused' ? (
+          <>
+            <h2>Payment page blocked</h2>
+            <p className="muted">This order's payment link does not lead to a known cashier, so it was not opened. Nothing was charged.</p>
+            <Button onClick={() => goBack(PAGE_PATH.member)}>Back</Button>
+          </>
         ) : (
           <>
             <Spinner label="Waiting for payment" />
@@ -85,7 +104,12 @@ export default function PayLoadingPage() {
             )}
             {state === 'back' && order && (
               <div className="stack-actions">
-                <Button block onClick={() => location.assign(order.pay_url)}>
+                <Button
+                  block
+                  onClick={() => {
+                    if (!openCashier(order)) setState('refused');
+                  }}
+                >
                   Open payment page
                 </Button>
                 <Button block variant="secondary" onClick={() => navigate(payResultUrl(orderId), { replace: true })}>

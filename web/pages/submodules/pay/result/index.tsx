@@ -26,7 +26,7 @@ export default function PayResultPage() {
     setWatch({ phase: 'waiting', order: null });
     return watchOrder({
       clock,
-      fetch: () => api.orderStatus({ order_id: orderId }, { silent: true }),
+      fetch: () => api.orderStatus({ order_id: orderId }, { silent: true, background: true }),
       onChange: (w) => {
         setWatch(w);
         if (w.phase === 'paid') void auth.refreshBalance().catch(() => undefined);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AuthMessage } from '../../../../api/contract.ts';
 import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { isApiError } from '../../../../core/http/errors.ts';
+import { isApiError, isRepeatedRequest } from '../../../../core/http/errors.ts';
 import { normalizeIdCard } from '../../../../api/idcard.ts';
 import { checkRealName, idCardError } from '../../../../state/idcard.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
@@ -68,7 +68,8 @@ export default function AuthPage() {
       setDone(info);
       void auth.refreshBalance().catch(() => undefined);
     } catch (err) {
-      setServerError(isApiError(err) ? err.msg : 'Verification failed, try again');
+      // A repeat (SPEC §5) means the first submit is still on its way: its answer will speak.
+      if (!isRepeatedRequest(err)) setServerError(isApiError(err) ? err.msg : 'Verification failed, try again');
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignInDay } from '../../../../api/contract.ts';
-import { api, auth, clock, session, toaster } from '../../../../app/services.ts';
+import { api, auth, clock, session, storage, toaster } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { canAutoSignIn } from '../../../../state/rules.ts';
 import { viewAfterSignIn, viewFromConf, type SignInView } from '../../../../state/signin.ts';
@@ -60,7 +60,7 @@ export default function TimelapsePage() {
         const v = viewFromConf(conf);
         setView(v);
         // SPEC §4: auto sign-in on opening, skipped in single mode unless the channel allows it and the user is a member.
-        const auto = canAutoSignIn({ singleMode: readSingleMode(globalThis.sessionStorage), agentCode: session.getAgentCode(), system, user: balance });
+        const auto = canAutoSignIn({ singleMode: readSingleMode(storage.session), agentCode: session.getAgentCode(), system, user: balance });
         if (auto && v.action === 'sign-in') await signIn();
       } catch {
         if (live) setFailed(true);

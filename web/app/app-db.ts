@@ -1,0 +1,22 @@
+/**
+ * The local database as the app opens it: `openAppDb` plus telling the
+ * player, once a visit, when an old tab blocks it (issue 14 part 9). Every
+ * caller already runs on defaults when the database cannot be had; without
+ * this the reason would stay invisible and settings would silently not stick.
+ */
+import { DbBlockedError, openAppDb, type AppDb } from '../core/storage/db.ts';
+import { toaster } from './services.ts';
+
+/** Long enough to read a two-line sentence. */
+const BLOCKED_TOAST_MS = 5000;
+let told = false;
+
+export function openDb(): Promise<AppDb> {
+  return openAppDb().catch((err: unknown) => {
+    if (err instanceof DbBlockedError && !told) {
+      told = true;
+      toaster.show({ title: err.message, icon: 'none', duration: BLOCKED_TOAST_MS });
+    }
+    throw err;
+  });
+}
