@@ -12,8 +12,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { until as waitUntil } from '../wait.ts';
-import { animationsDone, gameScreen, LANDSCAPE, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
+import { closeMenu, openMenu, shown, STREAM, until, x } from './stream-view.ts';
+import { gameScreen, LANDSCAPE, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 const gs = gameScreen(e2e, 'controls');
@@ -27,7 +27,6 @@ const PIXEL_PALS = 5;
 /** default_op_type 1, op_type "1,2", op_mode 1: kept on keyboard and mouse. */
 const KINGDOM_ARCHITECT = 7;
 
-const STREAM = '[data-testid="game-stream"]';
 /** A phone held sideways at 1× pixels (the picture is what is read back, and decoding it costs less). */
 const PHONE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
 /** A desktop browser window of the same size: a fine pointer, no touch screen. */
@@ -36,46 +35,9 @@ const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isMobile: 
 const playing = (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> =>
   gs.playing('play-now', gameId, { context, clock: false });
 
-interface Shown {
-  frame: number;
-  inputSeq: number;
-  inputs: number;
-  presses: number;
-  player: [number, number] | null;
-}
-
-function shown(page: Page): Promise<Shown> {
-  return page.evaluate((sel) => {
-    const el = document.querySelector<HTMLElement>(sel);
-    const player = el?.dataset['player']?.split(',').map(Number);
-    return {
-      frame: Number(el?.dataset['frame'] ?? 0),
-      inputSeq: Number(el?.dataset['inputSeq'] ?? 0),
-      inputs: Number(el?.dataset['inputs'] ?? 0),
-      presses: Number(el?.dataset['presses'] ?? -1),
-      player: player && player.length === 2 ? [player[0] ?? 0, player[1] ?? 0] : null,
-    };
-  }, STREAM);
-}
-
-/** Waits until what the player is shown satisfies `ok`; answers what was shown then. */
-async function until(page: Page, ok: (s: Shown) => boolean, what: string, timeoutMs = 10_000): Promise<Shown> {
-  let last: Shown | undefined;
-  await waitUntil(async () => ok((last = await shown(page))), what, timeoutMs, () => JSON.stringify(last), 50);
-  if (!last) throw new Error(`nothing shown while waiting for ${what}`);
-  return last;
-}
-
-const x = (s: Shown): number => s.player?.[0] ?? Number.NaN;
 const screenAttr = (page: Page, name: string) => page.locator('.gs').getAttribute(name);
 const streamAttr = (page: Page, name: string) => page.locator(STREAM).getAttribute(name);
 
-async function openMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Game menu' }).click();
-  await page.getByRole('dialog', { name: 'Game menu' }).waitFor();
-  await animationsDone(page);
-}
-const closeMenu = (page: Page) => page.getByRole('button', { name: 'Close menu' }).click();
 const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Controls' }).getByRole('button', { name, exact: true });
 
 describe('input modes per a game’s settings (decision 0007, phone 844×390)', () => {

@@ -10,6 +10,7 @@
  * both.
  */
 import { describe, expect, it } from 'vitest';
+import { closeMenu, openMenu } from './stream-view.ts';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, gamePath, gameScreen, LANDSCAPE, logIn, reach100, screenshot, useServerAndBrowser, waitForAppShell, type SessionPage } from './harness.ts';
 
@@ -26,11 +27,6 @@ const PAD = { top: 8, right: 12, bottom: 8, left: 12 };
 
 const playing = (gameId: number): Promise<SessionPage> => gs.playing('play-now', gameId, { context: LANDSCAPE, clock: false });
 
-async function openMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Game menu' }).click();
-  await page.getByRole('dialog', { name: 'Game menu' }).waitFor();
-}
-const closeMenu = (page: Page) => page.getByRole('button', { name: 'Close menu' }).click();
 const chip = (page: Page, name: string) => page.getByRole('radiogroup', { name: 'Layouts' }).getByRole('radio', { name, exact: true });
 
 const inputSeq = (page: Page): Promise<number> => page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="game-stream"]')?.dataset['inputSeq'] ?? 0));

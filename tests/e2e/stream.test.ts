@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { until as waitUntil } from '../wait.ts';
+import { closeMenu, openMenu, until } from './stream-view.ts';
 import { gamePath, gameScreen, LANDSCAPE, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -19,50 +20,11 @@ const STARFALL = 1; // tagged RPG: the shooter
 const NEON_DRIFT = 2; // tagged Racing: the racer
 /** At 1× pixels: the picture is what is measured here, and decoding it costs less. */
 const STREAM_LANDSCAPE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
-const STREAM = '[data-testid="game-stream"]';
 
 /** Logged in (a member: ultra clarity by default), on the game screen of `gameId`, the stream at 100 %. */
 const playing = (gameId: number, scenario: string | Record<string, unknown> = 'play-now'): Promise<SessionPage> =>
   gs.playing(scenario, gameId, { context: STREAM_LANDSCAPE, clock: false });
 
-interface Shown {
-  width: number;
-  height: number;
-  decoded: number;
-  frame: number;
-  inputSeq: number;
-  player: [number, number] | null;
-}
-
-function shown(page: Page): Promise<Shown> {
-  return page.evaluate((sel) => {
-    const el = document.querySelector<HTMLElement>(sel);
-    const video = el?.querySelector('video');
-    const player = el?.dataset['player']?.split(',').map(Number);
-    return {
-      width: video?.videoWidth ?? 0,
-      height: video?.videoHeight ?? 0,
-      decoded: video?.getVideoPlaybackQuality().totalVideoFrames ?? 0,
-      frame: Number(el?.dataset['frame'] ?? 0),
-      inputSeq: Number(el?.dataset['inputSeq'] ?? 0),
-      player: player && player.length === 2 ? [player[0] ?? 0, player[1] ?? 0] : null,
-    };
-  }, STREAM);
-}
-
-/** Waits until what the player is shown satisfies `ok`; answers what was shown then. */
-async function until(page: Page, ok: (s: Shown) => boolean, what: string, timeoutMs = 10_000): Promise<Shown> {
-  let last: Shown | undefined;
-  await waitUntil(async () => ok((last = await shown(page))), what, timeoutMs, () => JSON.stringify(last), 50);
-  if (!last) throw new Error(`nothing shown while waiting for ${what}`);
-  return last;
-}
-
-async function openMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Game menu' }).click();
-  await page.getByRole('dialog', { name: 'Game menu' }).waitFor();
-}
-const closeMenu = (page: Page) => page.getByRole('button', { name: 'Close menu' }).click();
 
 const stat = (page: Page, name: string) => page.locator(`[data-testid="realtime-info"] [data-stat="${name}"] dd span`).first().textContent();
 
