@@ -1,5 +1,6 @@
 /** Reading a BuildReport: first-load cost and the size table the CLI prints. */
-import { staticClosure, type BuildReport, type PageChunk } from './build.ts';
+import type { BuildReport } from './build.ts';
+import { staticClosure, type PageChunk } from './outputs.ts';
 
 export interface FirstLoad {
   /** JS files (relative to outDir) loaded before the page shows. */

@@ -1,33 +1,9 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import type { ControlState } from '../../mock-server/stream/controls.ts';
 import { createStreamGame, GAME_KINDS, gameKindFor } from '../../mock-server/stream/games/index.ts';
 import { HURT_TICKS, RESTART_DELAY_TICKS, START_LIVES } from '../../mock-server/stream/games/round.ts';
-import type { Ctx2D, GameKind, StreamGame } from '../../mock-server/stream/games/types.ts';
-
-const STILL = { dx: 0, dy: 0 } as const;
-const IDLE: ControlState = { x: 0, y: 0, action: false, start: false, pointer: null, motion: STILL };
-const TITLE = 'Test Drive';
-/** A minute of play: every condition below is reached well before this on the seeds used. */
-const MINUTE = 60 * 60;
-
-const make = (kind: GameKind, seed = 1): StreamGame => createStreamGame({ kind, title: TITLE, seed });
-
-function run(game: StreamGame, ticks: number, c: ControlState | ((i: number) => ControlState)): void {
-  for (let i = 0; i < ticks; i++) game.tick(typeof c === 'function' ? c(i) : c);
-}
-
-/** Ticks until `done` holds; fails the test rather than spinning forever. */
-function until(game: StreamGame, done: () => boolean, c: ControlState, limit = 3 * MINUTE): number {
-  for (let i = 0; i < limit; i++) {
-    if (done()) return i;
-    game.tick(c);
-  }
-  throw new Error(`${game.kind}: condition not reached in ${limit} ticks`);
-}
-
-/** Sweeps side to side while firing: plays well enough to score in every game. */
-const sweep = (i: number): ControlState => ({ x: Math.sin(i / 35), y: Math.cos(i / 60) * 0.5, action: true, start: false, pointer: null, motion: STILL });
+import type { Ctx2D, StreamGame } from '../../mock-server/stream/games/types.ts';
+import { IDLE, make, MINUTE, run, sweep, TITLE, until } from './stream-games-helpers.ts';
 
 interface Call {
   op: string;
@@ -283,81 +259,6 @@ describe.each(GAME_KINDS)('%s', (kind) => {
     const colours = new Set<number>();
     for (let i = 0; i < data.length; i += 4 * 7) colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
     expect(colours.size).toBeGreaterThan(20);
-  });
-});
-
-/** The same context with drawImage and canvas hidden: the games then draw everything directly, no cached layers. */
-function direct(ctx: object): Ctx2D {
-  return new Proxy(ctx as Record<string, unknown>, {
-    get(target, prop) {
-      if (prop === 'drawImage' || prop === 'canvas') return undefined;
-      const v = target[prop as string];
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-    set(target, prop, v) {
-      target[prop as string] = v;
-      return true;
-    },
-  }) as unknown as Ctx2D;
-}
-
-/** Pixels (of w×h) that differ by more than a rounding error between two canvases. */
-function differingPixels(a: Canvas, b: Canvas, w: number, h: number): number {
-  const da = a.getContext('2d').getImageData(0, 0, w, h).data;
-  const db = b.getContext('2d').getImageData(0, 0, w, h).data;
-  let n = 0;
-  for (let i = 0; i < da.length; i += 4) {
-    for (let c = 0; c < 3; c++) {
-      if (Math.abs((da[i + c] ?? 0) - (db[i + c] ?? 0)) > 16) {
-        n++;
-        break;
-      }
-    }
-  }
-  return n;
-}
-
-describe.each(GAME_KINDS)('%s cached layers', (kind) => {
-  /** Draws with layers and directly at each step and expects the same picture (sprites overlapping each other may differ in a few edge pixels). */
-  function expectSamePictures(game: StreamGame, steps: readonly { ticks: number; c: ControlState | ((i: number) => ControlState); w: number; h: number }[]): void {
-    for (const step of steps) {
-      run(game, step.ticks, step.c);
-      const cached = createCanvas(step.w, step.h);
-      const plain = createCanvas(step.w, step.h);
-      game.draw(cached.getContext('2d'), step.w, step.h);
-      game.draw(direct(plain.getContext('2d')), step.w, step.h);
-      expect(differingPixels(cached, plain, step.w, step.h), `${kind} ${step.w}x${step.h} over=${game.state().over}`).toBeLessThan(step.w * step.h * 0.0005);
-    }
-  }
-
-  it('draws the same picture with layers as without, while playing and across size changes', () => {
-    const game = make(kind);
-    expectSamePictures(game, [
-      { ticks: 30, c: sweep, w: 640, h: 360 },
-      { ticks: 200, c: sweep, w: 640, h: 360 },
-      { ticks: 1, c: sweep, w: 960, h: 540 },
-      { ticks: 17, c: sweep, w: 640, h: 360 },
-      { ticks: 300, c: (i) => sweep(i + 250), w: 1280, h: 720 },
-    ]);
-  });
-
-  it('draws the same game-over picture with layers as without, and a fresh one for the next round', () => {
-    const game = make(kind);
-    until(game, () => game.state().over, IDLE);
-    expectSamePictures(game, [
-      { ticks: 1, c: IDLE, w: 640, h: 360 },
-      { ticks: 40, c: IDLE, w: 640, h: 360 },
-      { ticks: 1, c: IDLE, w: 960, h: 540 },
-      { ticks: RESTART_DELAY_TICKS, c: IDLE, w: 640, h: 360 },
-    ]);
-    game.tick({ ...IDLE, start: true });
-    expect(game.state().over).toBe(false);
-    // Not one frame drawn in between: the next card must still show the next round.
-    until(game, () => game.state().over, IDLE);
-    expectSamePictures(game, [
-      { ticks: 60, c: IDLE, w: 640, h: 360 },
-      { ticks: 1, c: IDLE, w: 640, h: 360 },
-    ]);
   });
 });
 
