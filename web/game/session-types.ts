@@ -14,7 +14,7 @@ import type { HangChoice } from './hangup.ts';
 import type { BackAction } from './machine.ts';
 import type { ProgressStage } from './progress.ts';
 import type { SavesController } from './saves.ts';
-import type { GameSdk, GamepadInput, MouseInput, Rumble, TouchInput } from './sdk.ts';
+import type { GameSdk, Rumble } from './sdk.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { GameSettings, GameStoragePort } from './settings.ts';
 import type { GameTarget, HangupView, Phase, QueueView, SessionEnd, SessionEvent, SessionFlags, SessionState } from './state.ts';
@@ -80,7 +80,10 @@ export interface GameSessionEvents {
   vibrate: Rumble;
 }
 
-export interface GameSession {
+/** The SDK's input and picture calls, as the session passes them on (input only while playing, and it counts against idleness). */
+type SdkPassThrough = Pick<GameSdk, 'sendGamepad' | 'sendKey' | 'sendMouse' | 'sendTouch' | 'mount' | 'unmount'>;
+
+export interface GameSession extends SdkPassThrough {
   // ---- what the screen shows
   readonly state: ReadonlySignal<SessionState>;
   readonly phase: ReadonlySignal<Phase>;
@@ -156,12 +159,6 @@ export interface GameSession {
   setOpType(opType: OpType): Promise<boolean>;
   /** Settings without side effects on the stream (vibrates, show_keyboard, brightness, …). */
   updateSettings(patch: Partial<Omit<GameSettings, 'clarity' | 'hangup_duration' | 'mouse_sensitivity' | 'op_type'>>): Promise<void>;
-  sendGamepad(input: GamepadInput): void;
-  sendKey(key: string, down: boolean): void;
-  sendMouse(input: MouseInput): void;
-  sendTouch(input: TouchInput): void;
-  mount(el: HTMLElement): void;
-  unmount(): void;
   /** Events; `vibrate` carries the rumble to play (see GameSessionEvents). */
   on<K extends keyof GameSessionEvents>(event: K, fn: (payload: GameSessionEvents[K]) => void): () => void;
   /** Releases timers, sockets and listeners; does not stop the cloud session (call leave or quit first). */
