@@ -6,9 +6,10 @@
  * One origin serves everything (`route` below is the whole plan):
  * - `GET /__health`              → `{ok: true}`
  * - `<apiBase>…`, `<gameApiBase>…` → the API pipeline (http/api.ts → routes/), in the `{code, msg, data}` envelope
- * - `<socketBase>…` upgrades      → websockets (sockets/)
+ * - `<socketBase>…` upgrades      → websockets (sockets/), from allowed origins only (http/cors.ts)
  * - `/__mock/…`                   → the QA control API (scenarios/control.ts)
  * - `/__db/…`                     → the session's users through json-server (sessions/db.ts)
+ *   (the API and these two answer CORS preflights and mark answers for allowed origins: http/cors.ts)
  * - `/mock-media/…`               → generated game images and the trailer (content/media.ts)
  * - `/mock-pay/…`                 → the mock payment page of h5_pay orders (content/pay-page.ts)
  * - anything else                → the app build in `distDir` (http/static.ts)
@@ -29,6 +30,7 @@ import { loadFixtures, MEDIA_DIR_NAME, type Fixtures } from './fixtures/index.ts
 import { createApiHandler } from './http/api.ts';
 import { DEFAULT_BODY_IDLE_MS, discardRest } from './http/body.ts';
 import { controlRefusal, createHostPolicy } from './http/control-guard.ts';
+import { corsStep, createOriginPolicy, refuseUpgrade, upgradeRefusal } from './http/cors.ts';
 import { sendJson } from './http/reply.ts';
 import { createHttpServer, transportLimits } from './http/server.ts';
 import { createStaticHandler } from './http/static.ts';
@@ -101,6 +103,11 @@ export interface MockAppOptions {
    * anything else is refused (DNS rebinding, issue 14 part 2).
    */
   allowedHosts?: readonly string[];
+  /**
+   * Origins besides loopback ones and the server's own whose pages may call the API, the sockets and the control API
+   * (`--allow-origin`, e.g. "http://qa-box:8080"); a value that is not an origin throws RangeError (issue 12 part 3).
+   */
+  allowedOrigins?: readonly string[];
   /** `GET /__mock/sessions` lists every session's name (`--admin`); otherwise only the caller's own. */
   admin?: boolean;
 }
@@ -180,6 +187,15 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     { clock, log, sessionFor: (name) => sessions.get(name) },
   );
+  const origins = createOriginPolicy(options.allowedOrigins ?? []);
+  /** Preflights answered, allowed origins marked, foreign ones refused where `refuseForeign` (http/cors.ts). */
+  const crossOrigin =
+    (surface: string, refuseForeign: boolean, handler: Handler): Handler =>
+    async (req, res, p, q) => {
+      if (corsStep(req, res, origins, surface, refuseForeign) === 'continue') return handler(req, res, p, q);
+      if (res.statusCode !== 204) log(`${req.method ?? '?'} ${p.slice(0, 200)} refused (403): origin ${(req.headers.origin ?? '').slice(0, 200)} not allowed`);
+      if (!req.complete) discardRest(req);
+    };
   const api = createApiHandler({
     fixtures,
     sessions,
@@ -204,15 +220,17 @@ export function createApp(options: MockAppOptions = {}): MockApp {
       if (!req.complete) discardRest(req);
       sendJson(res, refusal.status, { error: refusal.error });
     };
-  const guardedControl = guarded(CONTROL_PREFIX, control);
-  const guardedDb = guarded(DB_PREFIX, db);
+  // CORS first, so an allowed page can read the guard's refusals too.
+  const guardedControl = crossOrigin(CONTROL_PREFIX, true, guarded(CONTROL_PREFIX, control));
+  const guardedDb = crossOrigin(DB_PREFIX, true, guarded(DB_PREFIX, db));
+  const apiAcrossOrigins = crossOrigin('the API', false, api);
   const media = createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
   const app = createStaticHandler({ distDir });
 
   /** Which part of the mock answers a path: the plan of the header comment, in order. */
   const route = (req: IncomingMessage, pathname: string): Handler => {
     if (pathname === HEALTH_PATH) return async (_req, res) => sendJson(res, 200, { ok: true });
-    if (pathname.startsWith(gameBase) || pathname.startsWith(apiBase)) return api;
+    if (pathname.startsWith(gameBase) || pathname.startsWith(apiBase)) return apiAcrossOrigins;
     if (pathname.startsWith(CONTROL_PREFIX)) return guardedControl;
     if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) return guardedDb;
     if (pathname.startsWith(MEDIA_PREFIX)) return media;
@@ -234,7 +252,13 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     { clock, log, warn },
   );
-  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => hub.upgrade(req, socket, head));
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    const refusal = upgradeRefusal(req, origins);
+    if (refusal === undefined) return hub.upgrade(req, socket, head);
+    socket.on('error', () => socket.destroy());
+    warn(`websocket upgrade refused (403): ${refusal}`);
+    refuseUpgrade(socket, refusal);
+  });
 
   let closing: Promise<void> | undefined;
 

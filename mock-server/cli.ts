@@ -8,6 +8,7 @@ import { DEFAULT_FIXTURES_DIR } from './app.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
 import { MAX_SESSIONS } from './sessions/registry.ts';
 import { hostName, isWildcardHost } from './http/control-guard.ts';
+import { normalizeOrigin } from './http/cors.ts';
 
 export interface CliOptions {
   port: number;
@@ -26,6 +27,8 @@ export interface CliOptions {
   maxSessions: number | undefined;
   /** --allow-host a,b: host names besides loopback and the listen address that may use /__mock/ and /__db/. */
   allowedHosts: string[];
+  /** --allow-origin a,b: origins besides loopback ones and the mock's own whose pages may call it cross-origin. */
+  allowedOrigins: string[];
   /** --admin: GET /__mock/sessions names every session. */
   admin: boolean;
   help: boolean;
@@ -37,7 +40,7 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const MAX_SESSIONS_LIMIT = 100_000;
 
 export const USAGE = [
-  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--allow-host A,B] [--admin] [--verbose]',
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--allow-host A,B] [--allow-origin URL,URL] [--admin] [--verbose]',
   'Environment: PORT (default 8080), HOST (default 127.0.0.1; 0.0.0.0 listens on every interface). --port wins over PORT.',
   `--scenario applies a scenario to the default session: "default" or a file of <fixtures>/${SCENARIOS_SUBDIR}/ (${scenarioNames(
     path.join(DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR),
@@ -45,6 +48,7 @@ export const USAGE = [
   '--no-video streams without WebRTC (progress and events on the stream socket only), for fast QA runs; --idle-after sets the 45001 wait (default 600000, 0 never).',
   `--max-sessions sets how many mock sessions are kept at once (default ${MAX_SESSIONS}); beyond it the least recently used one without open sockets is evicted.`,
   '--allow-host lets these host names use the control API (/__mock/, /__db/) besides loopback and the listen address; --admin lists every session in GET /__mock/sessions.',
+  '--allow-origin lets pages on these origins (e.g. http://qa-box:8080) call the API, sockets and control API cross-origin; localhost, 127.0.0.1, [::1] and the mock\'s own origin always may.',
   'Control API writes need "Content-Type: application/json" and "X-Mock-Control: 1". QA control API, scenario format and examples: docs/qa-guide.md',
 ].join('\n');
 
@@ -101,6 +105,7 @@ const OPTIONS = {
   'idle-after': { type: 'string' },
   'max-sessions': { type: 'string' },
   'allow-host': { type: 'string' },
+  'allow-origin': { type: 'string' },
   'no-video': { type: 'boolean' },
   admin: { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -145,6 +150,20 @@ function parseAllowedHosts(value: string | undefined): string[] {
   });
 }
 
+/** `--allow-origin a,b`: each a full http(s) origin, as browsers send it. */
+function parseAllowedOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value.split(',').map((raw) => {
+    const origin = normalizeOrigin(raw);
+    if (origin === undefined) {
+      throw new CliError(
+        `Invalid --allow-origin "${raw.trim()}": expected origins (scheme, host and port, no path) separated by commas, e.g. --allow-origin http://qa-box:8080,https://cdn.example.com.`,
+      );
+    }
+    return origin;
+  });
+}
+
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): CliOptions {
   const { values, verbose, help, video, admin } = readArgs(argv);
 
@@ -186,6 +205,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     idleAfterMs: idleArg === undefined ? undefined : Number(idleArg),
     maxSessions: maxArg === undefined ? undefined : Number(maxArg),
     allowedHosts: parseAllowedHosts(values.get('allow-host')),
+    allowedOrigins: parseAllowedOrigins(values.get('allow-origin')),
     admin,
     help,
   };

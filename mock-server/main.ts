@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       ...(options.idleAfterMs !== undefined ? { idleAfterMs: options.idleAfterMs } : {}),
       ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
       allowedHosts: options.allowedHosts,
+      allowedOrigins: options.allowedOrigins,
       admin: options.admin,
       log: options.verbose ? (line) => process.stdout.write(`${line}\n`) : undefined,
       // Lost sessions and refused clients are worth a line even without --verbose.

@@ -3,7 +3,8 @@
  *
  * - **Writes** (POST, PUT, PATCH, DELETE) carry `Content-Type:
  *   application/json` and `X-Mock-Control: 1`. A page on another origin can
- *   send neither without a CORS preflight, which this server never answers,
+ *   send neither without a CORS preflight, which this server answers only for
+ *   loopback origins, its own and `--allow-origin` ones (cors.ts, issue 12),
  *   so no web page the tester happens to open can script their mock.
  * - **Every request** names a Host the server answers to: a loopback name or
  *   address, an address the server listens on, or one the CLI allowed
