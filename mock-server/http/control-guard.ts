@@ -132,7 +132,7 @@ export function controlRefusal(req: IncomingMessage, hosts: HostPolicy, surface:
   if (header(req, CONTROL_HEADER) !== CONTROL_HEADER_VALUE) {
     return {
       status: 403,
-      error: `${method} to ${surface} needs the header "X-Mock-Control: 1" (a web page cannot send it without a preflight, which the mock refuses)`,
+      error: `${method} to ${surface} needs the header "X-Mock-Control: 1" (a web page can send it only after a preflight, which the mock answers only for allowed origins)`,
     };
   }
   return undefined;

@@ -44,7 +44,7 @@ describe('control writes need JSON and X-Mock-Control (issue 14 part 2)', () => 
     const scenario = await rawRequest(s.port, { method: 'POST', path: '/__mock/scenario?session=qa', headers: json403, body: '{"name":"queue"}' });
     expect(scenario.status).toBe(403);
     expect(JSON.parse(scenario.text)).toEqual({
-      error: 'POST to /__mock/ needs the header "X-Mock-Control: 1" (a web page cannot send it without a preflight, which the mock refuses)',
+      error: 'POST to /__mock/ needs the header "X-Mock-Control: 1" (a web page can send it only after a preflight, which the mock answers only for allowed origins)',
     });
     expect(await scenarioOf(s.port, 'qa')).toBe('default');
 
