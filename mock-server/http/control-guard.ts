@@ -18,15 +18,10 @@
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import { header } from './body.ts';
+import { CONTROL_HEADER, CONTROL_HEADER_VALUE } from './control-headers.ts';
 
-/** The custom header every control write carries (any page that sets it must pass a preflight first). */
-export const CONTROL_HEADER = 'x-mock-control';
-export const CONTROL_HEADER_VALUE = '1';
-/** The headers a QA script sends with every write to `/__mock/` or `/__db/`. */
-export const CONTROL_WRITE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'application/json',
-  [CONTROL_HEADER]: CONTROL_HEADER_VALUE,
-};
+export { CONTROL_HEADER, CONTROL_HEADER_VALUE, CONTROL_WRITE_HEADERS } from './control-headers.ts';
+
 
 const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

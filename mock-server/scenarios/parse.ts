@@ -39,6 +39,9 @@ const scenarioSchema = (expectedName: string | undefined) => {
   }));
 };
 
+/** An inline scenario as QA sends it to `POST /__mock/scenario` (the typed client's `scenario({...})`). */
+export type InlineScenario = Omit<z.input<ReturnType<typeof scenarioSchema>>, 'name' | 'description'> & { name?: string; description?: string };
+
 export type Scenario = z.output<ReturnType<typeof scenarioSchema>> & {
   /** Absolute path of the file it was read from (named scenarios). */
   file?: string;

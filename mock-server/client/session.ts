@@ -1,0 +1,140 @@
+/**
+ * One mock session driven from a script: every `/__mock/` call and the
+ * session's `/__db/` data, each answer typed (docs/qa-guide.md §6).
+ */
+import type { Transport } from './http.ts';
+import type {
+  ClockState,
+  FaultInput,
+  FaultList,
+  FaultsAdded,
+  FaultsCleared,
+  InlineScenario,
+  JournalEntry,
+  JournalPage,
+  JournalQuery,
+  NetworkConditions,
+  NetworkSummary,
+  PushMessages,
+  PushResult,
+  SessionsInfo,
+  SessionSummary,
+  UserFilter,
+  UserRecord,
+} from './types.ts';
+import { kindQuery, waitForEntry, type WaitOptions } from './wait.ts';
+
+export interface MockSessionClient {
+  readonly name: string;
+  /** Apply a named scenario (`GET /__mock/scenarios` lists them) or an inline one; resets the session unless keepState. */
+  scenario(scenario: string | InlineScenario, o?: { keepState?: boolean }): Promise<SessionSummary>;
+  /** The session's scenario, script, faults, sockets and clock. */
+  summary(): Promise<SessionSummary>;
+  /** A fresh session: the fixtures again, no faults, the real clock. */
+  reset(): Promise<SessionSummary>;
+  /** Add faults, used up in order by the next matching API calls. */
+  faults: ((faults: FaultInput | readonly FaultInput[]) => Promise<FaultsAdded>) & {
+    /** The pending faults with what is left of each. */
+    list(): Promise<FaultList>;
+    /** Drop every pending fault. */
+    clear(): Promise<FaultsCleared>;
+  };
+  /** Send a message to the session's open sockets of that kind now. */
+  push<K extends keyof PushMessages>(socket: K, message: PushMessages[K]): Promise<PushResult>;
+  clock: {
+    state(): Promise<ClockState>;
+    /** The session clock now, ms. */
+    now(): Promise<number>;
+    /** Freeze the session's time; only advance() moves it from then on (a reset brings real time back). */
+    virtual(): Promise<ClockState>;
+    /** Move virtual time on by `ms`, firing every session timer due meanwhile. */
+    advance(ms: number): Promise<ClockState>;
+  };
+  /** The stream network conditions in force and each stream's figures; set() changes them now, clear() goes back to the script's. */
+  network: {
+    get(): Promise<NetworkSummary>;
+    set(conditions: Partial<NetworkConditions>): Promise<NetworkSummary>;
+    clear(): Promise<NetworkSummary>;
+  };
+  /** The journal: HTTP calls and socket messages of the session, in order. */
+  journal(query?: JournalQuery): Promise<JournalPage>;
+  /** The newest journal seq (0 when empty): pass it as `since` to wait only for what happens next. */
+  mark(): Promise<number>;
+  /** The first journal entry matching `predicate`, polling the journal; rejects naming what it awaited after `timeoutMs`. */
+  waitFor(predicate: (entry: JournalEntry) => boolean, o?: WaitOptions): Promise<JournalEntry>;
+  /** The mock's sessions: the cap, counts, and the names (only this one unless the mock runs with --admin). */
+  sessions(): Promise<SessionsInfo>;
+  /** The session's live data through json-server (`/__db/`): edits apply on the next call that reads them. */
+  db: {
+    users: {
+      list(filter?: UserFilter): Promise<UserRecord[]>;
+      get(uid: number): Promise<UserRecord>;
+      patch(uid: number, fields: Partial<UserRecord>): Promise<UserRecord>;
+      replace(uid: number, record: UserRecord): Promise<UserRecord>;
+      /** Add a user (every field; uid optional). */
+      add(record: Omit<UserRecord, 'uid'> & { uid?: number }): Promise<UserRecord>;
+      /** Remove a user: their tokens then answer 30001. */
+      remove(uid: number): Promise<void>;
+    };
+    /** The whole database. */
+    all(): Promise<{ users: UserRecord[] }>;
+  };
+}
+
+export function createSessionClient(t: Transport, name: string): MockSessionClient {
+  const mock = <T>(method: 'GET' | 'POST' | 'DELETE', what: string, body?: unknown, query?: Record<string, string | number>): Promise<T> =>
+    t.request<T>(method, `/__mock/${what}`, { session: name, body, ...(query ? { query } : {}) });
+  const user = (uid: number): string => `/__db/users/${encodeURIComponent(String(uid))}`;
+
+  const journal = (q: JournalQuery = {}): Promise<JournalPage> => {
+    const query: Record<string, string | number> = {};
+    if (q.since !== undefined) query['since'] = q.since;
+    if (q.kind !== undefined) query['kind'] = kindQuery(q.kind);
+    if (q.limit !== undefined) query['limit'] = q.limit;
+    return mock('GET', 'journal', undefined, query);
+  };
+
+  return {
+    name,
+    scenario: (scenario, o = {}) =>
+      mock('POST', 'scenario', {
+        ...(typeof scenario === 'string' ? { name: scenario } : { scenario }),
+        ...(o.keepState !== undefined ? { keepState: o.keepState } : {}),
+      }),
+    summary: () => mock('GET', 'session'),
+    reset: () => mock('POST', 'reset'),
+    faults: Object.assign((faults: FaultInput | readonly FaultInput[]) => mock<FaultsAdded>('POST', 'faults', faults), {
+      list: () => mock<FaultList>('GET', 'faults'),
+      clear: () => mock<FaultsCleared>('DELETE', 'faults'),
+    }),
+    push: (socket, message) => mock('POST', 'push', { socket, message }),
+    clock: {
+      state: () => mock('GET', 'clock'),
+      now: async () => (await mock<ClockState>('GET', 'clock')).now,
+      virtual: () => mock('POST', 'clock', { virtual: true }),
+      advance: (ms) => mock('POST', 'clock', { advanceMs: ms }),
+    },
+    network: {
+      get: () => mock('GET', 'network'),
+      set: (conditions) => mock('POST', 'network', conditions),
+      clear: () => mock('DELETE', 'network'),
+    },
+    journal,
+    mark: async () => (await journal({ limit: 1 })).entries.at(-1)?.seq ?? 0,
+    waitFor: (predicate, o) => waitForEntry(t, name, predicate, o),
+    sessions: () => mock('GET', 'sessions'),
+    db: {
+      users: {
+        list: (filter) => t.request('GET', '/__db/users', { session: name, ...(filter ? { query: filter } : {}) }),
+        get: (uid) => t.request('GET', user(uid), { session: name }),
+        patch: (uid, fields) => t.request('PATCH', user(uid), { session: name, body: fields }),
+        replace: (uid, record) => t.request('PUT', user(uid), { session: name, body: record }),
+        add: (record) => t.request('POST', '/__db/users', { session: name, body: record }),
+        remove: async (uid) => {
+          await t.request('DELETE', user(uid), { session: name });
+        },
+      },
+      all: () => t.request('GET', '/__db/db', { session: name }),
+    },
+  };
+}
