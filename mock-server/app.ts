@@ -208,7 +208,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     log,
   });
   const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true });
-  const db = createDbApi({ sessions, log, bodyIdleMs });
+  const db = createDbApi({ sessions, fixtures, mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), log, bodyIdleMs });
   const hosts = createHostPolicy(options.allowedHosts ?? []);
   /** The QA surfaces answer only to allowed hosts, and take writes only as JSON with X-Mock-Control (control-guard.ts). */
   const guarded =

@@ -19,6 +19,7 @@ import { ApiError, badRequest } from './envelope.ts';
 import { answerFault } from './fault.ts';
 import { parseBody, parsePathPairs, requestInput } from './input.ts';
 import { verifySignature } from './signature.ts';
+import { sessionFixtures } from '../sessions/db-fixtures.ts';
 
 export type { ApiOptions } from './call.ts';
 
@@ -75,7 +76,7 @@ async function inputStep(o: ApiOptions, call: ApiCall, match: RouteMatch, game: 
 
 /** Handler step's context: the session's clock and store, the request's token. */
 function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: boolean): RouteContext {
-  return { clock: session.clock, store: session.store, session, fixtures: o.fixtures, headers: call.req.headers, token: header(call.req, HEADER.token), game };
+  return { clock: session.clock, store: session.store, session, fixtures: sessionFixtures(session, o.fixtures), headers: call.req.headers, token: header(call.req, HEADER.token), game };
 }
 
 /** The `<apiBase>…` and `<gameApiBase>…` request handler. */

@@ -33,6 +33,8 @@ import { phoneKey } from '../phone.ts';
 import { SessionLimitError, SessionNameError, type SessionRegistry } from './registry.ts';
 import { defineSlot, type MockSession } from './session.ts';
 import type { Store, UserRecord } from './store.ts';
+import { createFixtureDb, DbError, FIXTURE_COLLECTIONS } from './db-fixtures.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 import { isObj } from '../validate.ts';
 
 export const DB_PREFIX = '/__db/';
@@ -66,16 +68,6 @@ const USER_FIELDS: Readonly<Record<string, FieldKind>> = {
   coinBalanceDuration: 'int',
   durationCoin: 'int',
 };
-
-class DbError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DbError';
-  }
-}
 
 function checkValue(key: string, value: unknown, kind: FieldKind | 'number' | 'string' | 'boolean'): string | null {
   const isInt = typeof value === 'number' && Number.isSafeInteger(value);
@@ -176,6 +168,10 @@ const dbSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
 
 export interface DbOptions {
   sessions: SessionRegistry;
+  /** The checked fixtures each session copies on its first write to a content collection (db-fixtures.ts). */
+  fixtures: Fixtures;
+  /** Where games' trailers live (games.json is checked against it). */
+  mediaDir: string;
   log: (line: string) => void;
   /** A body upload that stalls this long is cut (default: readBody's). */
   bodyIdleMs?: number;
@@ -185,6 +181,8 @@ export interface DbOptions {
 export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
   const app = jsonServer.create();
   app.disable('x-powered-by');
+  const content = createFixtureDb(o.fixtures, o.mediaDir, o.log);
+  const collections = `collections are ${['users', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
 
   const sessionOf = new WeakMap<Request, MockSession>();
 
@@ -246,11 +244,16 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     const session = sessionOf.get(req);
     if (!session) return next(new DbError(500, 'No session for this request'));
     const write = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE';
+    const fixture = content.match(req.path);
+    if (fixture) return content.handle(session, fixture.name, fixture.id, req, res, next);
     const users = /^\/users(?:\/([^/]+))?\/?$/.exec(req.path);
-    if (!users && !/^\/db\/?$/.test(req.path)) {
-      return next(new DbError(404, `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": collections are /__db/users and /__db/db`));
+    const whole = /^\/db\/?$/.test(req.path);
+    if (!users && !whole) return next(new DbError(404, `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": ${collections}`));
+    if (write && !users) return next(new DbError(405, 'The whole database is read-only: write to one collection, e.g. /__db/users/<uid>'));
+    if (whole) {
+      res.json({ users: session.store.users, ...content.all(session) });
+      return;
     }
-    if (write && !users) return next(new DbError(405, 'Only /__db/users can be written'));
     try {
       if (users && (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH')) {
         if (req.method === 'POST' && users[1] !== undefined) throw new DbError(405, 'POST to /__db/users (without an id) to add a user');
@@ -266,7 +269,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
   });
 
   app.use((req: Request, res: Response) => {
-    res.status(404).json({ error: `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": collections are /__db/users and /__db/db` });
+    res.status(404).json({ error: `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": ${collections}` });
   });
 
   // Express recognises an error handler by its four parameters.

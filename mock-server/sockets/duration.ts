@@ -32,6 +32,7 @@ import type { MockSession } from '../sessions/session.ts';
 import { isObj } from '../validate.ts';
 import { messageText, type SocketContext, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
+import { sessionFixtures } from '../sessions/db-fixtures.ts';
 
 export interface GameSocketContext extends SocketContext {
   fixtures: Fixtures;
@@ -42,7 +43,7 @@ export function createDurationSocket(ctx: GameSocketContext): SocketHandler {
     handle(ws: WebSocket, req: IncomingMessage, session: MockSession): void {
       // Timers follow the socket's mock session (virtual once QA switched it).
       const clock = session.clock;
-      const game: GameContext = { session, store: session.store, fixtures: ctx.fixtures };
+      const game: GameContext = { session, store: session.store, fixtures: sessionFixtures(session, ctx.fixtures) };
       const state = gameStateOf(game);
       const jtoken = new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get('jtoken');
       const grant = jtoken ? state.jtokens.get(jtoken) : undefined;

@@ -53,6 +53,7 @@ import { isObj, type Obj } from '../validate.ts';
 import type { GameSocketContext } from './duration.ts';
 import { messageText, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
+import { sessionFixtures } from '../sessions/db-fixtures.ts';
 
 export interface StreamSocketContext extends GameSocketContext {
   /** WebRTC video unless a scenario says `video: false` (default true). */
@@ -84,7 +85,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
   return {
     handle(ws: WebSocket, req: IncomingMessage, session: MockSession): void {
       const clock = session.clock;
-      const game: GameContext = { session, store: session.store, fixtures: ctx.fixtures };
+      const game: GameContext = { session, store: session.store, fixtures: sessionFixtures(session, ctx.fixtures) };
       const state = gameStateOf(game);
       const scId = new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get('sc_id');
       const s = scId ? state.sessions.get(scId) : undefined;
