@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type Game, type GameSummary, type Page } from '../../web/api/contract.ts';
-import { callIn, json } from './control-helpers.ts';
+import { callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
 import { startApp, type Started } from './helpers.ts';
 
 let s: Started;
@@ -70,4 +70,134 @@ describe('/__db/games', () => {
     expect(r.status).toBe(400);
     expect(String(r.body['error'])).toMatch(/Invalid home\.json: "banners\[0\]\.game_id" names no game/);
   });
+});
+
+interface LiveCase {
+  /** The collection and what QA writes. */
+  path: string;
+  edit: Rec;
+  /** What the app's next call answers, read in a session. */
+  read: (session: string) => Promise<unknown>;
+  before: unknown;
+  after: unknown;
+  bad: Rec;
+  error: RegExp;
+}
+
+const get = <T>(session: string, path: string, data: Record<string, string | number> = {}) => callIn<T>(s.port, session, path, { method: 'GET', data });
+const post = <T>(session: string, path: string, data: Record<string, string | number> = {}) => callIn<T>(s.port, session, path, { data });
+
+const LIVE: Record<string, LiveCase> = {
+  'products (SPEC §4 shop)': {
+    path: '/__db/products/201',
+    edit: { price: '5.00', name: '60 coins (sale)' },
+    read: async (session) => (await get<{ list: Rec[] }>(session, PATH.productList)).envelope.data.list.find((p) => p['id'] === 201)?.['price'],
+    before: '6.00',
+    after: '5.00',
+    bad: { price: 'cheap' },
+    error: /Invalid products\.json: "products\[0\]\.price"/,
+  },
+  member_cards: {
+    path: '/__db/member_cards/101',
+    edit: { price: '25.00' },
+    read: async (session) => (await get<{ list: Rec[] }>(session, PATH.memberCardList)).envelope.data.list.find((c) => c['id'] === 101)?.['price'],
+    before: '30.00',
+    after: '25.00',
+    bad: { days: -1 },
+    error: /Invalid member_cards\.json: "cards\[0\]\.days"/,
+  },
+  banners: {
+    path: '/__db/banners/1',
+    edit: { title: 'QA banner', game_id: 2 },
+    read: async (session) => (await get<{ banners: Rec[] }>(session, PATH.homeList)).envelope.data.banners[0]?.['title'],
+    before: 'Starfall Odyssey',
+    after: 'QA banner',
+    bad: { game_id: 999 },
+    error: /Invalid home\.json: "banners\[0\]\.game_id" names no game in games\.json \(999\)/,
+  },
+  sections: {
+    path: '/__db/sections/hot',
+    edit: { title: 'Keep going' },
+    read: async (session) => (await get<{ sections: Rec[] }>(session, PATH.homeList)).envelope.data.sections.map((x) => x['title']).includes('Keep going'),
+    before: false,
+    after: true,
+    bad: { layout: 'diagonal' },
+    error: /Invalid home\.json: "sections\[1\]\.layout"/,
+  },
+  tags: {
+    path: '/__db/tags/1',
+    edit: { name: 'Fast action' },
+    read: async (session) => (await post<{ list: Rec[] }>(session, PATH.getTagList)).envelope.data.list.find((t) => t['id'] === 1)?.['name'],
+    before: 'Action',
+    after: 'Fast action',
+    bad: { name: '' },
+    error: /Invalid games\.json: "tags\[0\]\.name"/,
+  },
+  'shield (SPEC §6)': {
+    path: '/__db/shield',
+    edit: { game: '' },
+    read: async (session) => (await post<Rec>(session, PATH.gameInfo, { game_id: 3 })).envelope.code,
+    before: BODY_CODE.failed,
+    after: BODY_CODE.success,
+    bad: { game: 7 },
+    error: /Invalid shield\.json: "game"/,
+  },
+  'system_info': {
+    path: '/__db/system_info',
+    edit: { h5_can_sign_agents: 'cg_official' },
+    read: async (session) => (await post<Rec>(session, PATH.systemInfo)).envelope.data['h5_can_sign_agents'],
+    before: 'cg_official,cg_partner',
+    after: 'cg_official',
+    bad: { h5_can_sign_agents: 5 },
+    error: /Invalid system_info\.json: "h5_can_sign_agents"/,
+  },
+  op_plans: {
+    path: '/__db/op_plans',
+    edit: { screen: { width: 1280, height: 720 } },
+    read: async (session) => ((await post<{ list: Array<{ screen: Rec }> }>(session, PATH.getOpPlan, { game_id: 1 })).envelope.data.list[0]?.screen['width']),
+    before: 1920,
+    after: 1280,
+    bad: { templates: 'none' },
+    error: /Invalid op_plans\.json: "templates"/,
+  },
+};
+
+describe.each(Object.entries(LIVE))('/__db/ %s', (_name, c) => {
+  it('an edit shows in the next call of that session only', async () => {
+    expect(await c.read('qa')).toEqual(c.before);
+    const r = await json<Rec>(s.port, 'PATCH', `${c.path}?session=qa`, c.edit);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject(c.edit);
+    expect(await c.read('qa')).toEqual(c.after);
+    expect(await c.read('other')).toEqual(c.before);
+  });
+
+  it('a bad write answers 400 naming the field and changes nothing', async () => {
+    const r = await json<Rec>(s.port, 'PATCH', `${c.path}?session=qa`, c.bad);
+    expect(r.status, r.text).toBe(400);
+    expect(String(r.body['error'])).toMatch(c.error);
+    const unknown = await json<Rec>(s.port, 'PATCH', `${c.path}?session=qa`, { no_such_field: 1 });
+    expect(unknown.status).toBe(400);
+    expect(String(unknown.body['error'])).toMatch(/Unknown .* field "no_such_field"; fields: /);
+    expect(await c.read('qa')).toEqual(c.before);
+  });
+});
+
+it('sign_in: new durations show in the next sign_in_conf (SPEC §4 daily sign-in)', async () => {
+  const login = await loginIn(s.port, 'qa', MEMBER_MOBILE);
+  const conf = async (): Promise<number[]> =>
+    (await callIn<{ user_sign_data: Array<{ duration: number }> }>(s.port, 'qa', PATH.signInConf, { data: { uid: login.swcloud_uid }, token: login.gly_token })).envelope.data.user_sign_data.map((d) => d.duration);
+  expect(await conf()).toEqual([1800, 1800, 3600, 1800, 1800, 3600, 7200]);
+  const bad = await json<Rec>(s.port, 'PATCH', '/__db/sign_in?session=qa', { durations: [60] });
+  expect(bad.status).toBe(400);
+  expect(String(bad.body['error'])).toMatch(/Invalid sign_in\.json: "durations"/);
+  expect((await json(s.port, 'PUT', '/__db/sign_in?session=qa', { durations: [60, 60, 60, 60, 60, 60, 60] })).status).toBe(200);
+  expect(await conf()).toEqual([60, 60, 60, 60, 60, 60, 60]);
+});
+
+it('GET /__db/db shows every collection of the session', async () => {
+  await json(s.port, 'PATCH', '/__db/products/201?session=qa', { price: '5.00' });
+  const db = (await json<Record<string, unknown>>(s.port, 'GET', '/__db/db?session=qa')).body;
+  expect(Object.keys(db)).toEqual(['users', 'games', 'products', 'member_cards', 'banners', 'sections', 'tags', 'shield', 'sign_in', 'system_info', 'op_plans']);
+  expect((db['products'] as Rec[])[0]).toMatchObject({ id: 201, price: '5.00' });
 });
