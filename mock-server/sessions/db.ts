@@ -34,6 +34,7 @@ import { SessionLimitError, SessionNameError, type SessionRegistry } from './reg
 import { defineSlot, type MockSession } from './session.ts';
 import type { Store, UserRecord } from './store.ts';
 import { createFixtureDb, DbError, FIXTURE_COLLECTIONS } from './db-fixtures.ts';
+import { createSavesDb } from './db-saves.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { isObj } from '../validate.ts';
 
@@ -182,7 +183,8 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
   const app = jsonServer.create();
   app.disable('x-powered-by');
   const content = createFixtureDb(o.fixtures, o.mediaDir, o.log);
-  const collections = `collections are ${['users', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
+  const saves = createSavesDb(o.fixtures, o.log);
+  const collections = `collections are ${['users', 'saves', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
 
   const sessionOf = new WeakMap<Request, MockSession>();
 
@@ -246,12 +248,14 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     const write = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE';
     const fixture = content.match(req.path);
     if (fixture) return content.handle(session, fixture.name, fixture.id, req, res, next);
+    const save = saves.match(req.path);
+    if (save) return saves.handle(session, save.id, req, res, next);
     const users = /^\/users(?:\/([^/]+))?\/?$/.exec(req.path);
     const whole = /^\/db\/?$/.test(req.path);
     if (!users && !whole) return next(new DbError(404, `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": ${collections}`));
     if (write && !users) return next(new DbError(405, 'The whole database is read-only: write to one collection, e.g. /__db/users/<uid>'));
     if (whole) {
-      res.json({ users: session.store.users, ...content.all(session) });
+      res.json({ users: session.store.users, saves: saves.all(session), ...content.all(session) });
       return;
     }
     try {

@@ -198,6 +198,42 @@ it('sign_in: new durations show in the next sign_in_conf (SPEC §4 daily sign-in
 it('GET /__db/db shows every collection of the session', async () => {
   await json(s.port, 'PATCH', '/__db/products/201?session=qa', { price: '5.00' });
   const db = (await json<Record<string, unknown>>(s.port, 'GET', '/__db/db?session=qa')).body;
-  expect(Object.keys(db)).toEqual(['users', 'games', 'products', 'member_cards', 'banners', 'sections', 'tags', 'shield', 'sign_in', 'system_info', 'op_plans']);
+  expect(Object.keys(db)).toEqual(['users', 'saves', 'games', 'products', 'member_cards', 'banners', 'sections', 'tags', 'shield', 'sign_in', 'system_info', 'op_plans']);
   expect((db['products'] as Rec[])[0]).toMatchObject({ id: 201, price: '5.00' });
+});
+
+describe('/__db/saves (SPEC §3 saves)', () => {
+  const GAME = 'g_starfall_odyssey';
+  it('a save added, renamed and removed here is what the next game_save_list answers; other sessions have none', async () => {
+    const login = await loginIn(s.port, 'qa', MEMBER_MOBILE);
+    const other = await loginIn(s.port, 'other', MEMBER_MOBILE);
+    const list = async (session: string, token: string): Promise<string[]> =>
+      (await callIn<{ list: Array<{ save_name: string }> }>(s.port, session, PATH.gameSaveList, { game: true, token, data: { game_key: GAME } })).envelope.data.list.map((x) => x.save_name);
+    const added = await json<Rec>(s.port, 'POST', '/__db/saves?session=qa', { uid: login.swcloud_uid, gameKey: GAME, name: 'Seeded by QA' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ uid: login.swcloud_uid, gameKey: GAME, gameId: 1, name: 'Seeded by QA', isShare: 0 });
+    expect(await list('qa', login.gly_token)).toEqual(['Seeded by QA']);
+    expect(await list('other', other.gly_token)).toEqual([]);
+    const id = String(added.body['saveId']);
+    expect((await json(s.port, 'PATCH', `/__db/saves/${id}?session=qa`, { name: 'Renamed' })).status).toBe(200);
+    expect(await list('qa', login.gly_token)).toEqual(['Renamed']);
+
+    for (const [body, error] of [
+      [{ name: 'x'.repeat(33) }, /Invalid save: "name"/],
+      [{ gameKey: 'g_nope' }, /Invalid save: "gameKey" names no visible game/],
+      [{ uid: 42 }, /Invalid save: "uid" names no user/],
+      [{ size: -1 }, /Invalid save: "size"/],
+      [{ slot: 1 }, /Unknown save field "slot"/],
+    ] as const) {
+      const bad = await json<Rec>(s.port, 'PATCH', `/__db/saves/${id}?session=qa`, body);
+      expect(bad.status, bad.text).toBe(400);
+      expect(String(bad.body['error'])).toMatch(error);
+    }
+    expect(await list('qa', login.gly_token)).toEqual(['Renamed']);
+
+    expect((await json<Rec[]>(s.port, 'GET', `/__db/saves?uid=${login.swcloud_uid}&session=qa`)).body).toHaveLength(1);
+    expect((await json(s.port, 'DELETE', `/__db/saves/${id}?session=qa`)).status).toBe(200);
+    expect(await list('qa', login.gly_token)).toEqual([]);
+    expect((await json<Rec>(s.port, 'DELETE', `/__db/saves/${id}?session=qa`)).status).toBe(404);
+  });
 });
