@@ -35,6 +35,7 @@ import { defineSlot, type MockSession } from './session.ts';
 import type { Store, UserRecord } from './store.ts';
 import { createFixtureDb, DbError, FIXTURE_COLLECTIONS } from './db-fixtures.ts';
 import { createSavesDb } from './db-saves.ts';
+import { createOrdersDb } from './db-orders.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { isObj } from '../validate.ts';
 
@@ -184,7 +185,8 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
   app.disable('x-powered-by');
   const content = createFixtureDb(o.fixtures, o.mediaDir, o.log);
   const saves = createSavesDb(o.fixtures, o.log);
-  const collections = `collections are ${['users', 'saves', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
+  const orders = createOrdersDb(o.log);
+  const collections = `collections are ${['users', 'saves', 'orders', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
 
   const sessionOf = new WeakMap<Request, MockSession>();
 
@@ -250,12 +252,14 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     if (fixture) return content.handle(session, fixture.name, fixture.id, req, res, next);
     const save = saves.match(req.path);
     if (save) return saves.handle(session, save.id, req, res, next);
+    const order = orders.match(req.path);
+    if (order) return orders.handle(session, order.id, req, res, next);
     const users = /^\/users(?:\/([^/]+))?\/?$/.exec(req.path);
     const whole = /^\/db\/?$/.test(req.path);
     if (!users && !whole) return next(new DbError(404, `Unknown /__db/ path "${req.originalUrl.slice(0, 200)}": ${collections}`));
     if (write && !users) return next(new DbError(405, 'The whole database is read-only: write to one collection, e.g. /__db/users/<uid>'));
     if (whole) {
-      res.json({ users: session.store.users, saves: saves.all(session), ...content.all(session) });
+      res.json({ users: session.store.users, saves: saves.all(session), orders: orders.all(session), ...content.all(session) });
       return;
     }
     try {

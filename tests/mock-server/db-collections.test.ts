@@ -198,7 +198,7 @@ it('sign_in: new durations show in the next sign_in_conf (SPEC §4 daily sign-in
 it('GET /__db/db shows every collection of the session', async () => {
   await json(s.port, 'PATCH', '/__db/products/201?session=qa', { price: '5.00' });
   const db = (await json<Record<string, unknown>>(s.port, 'GET', '/__db/db?session=qa')).body;
-  expect(Object.keys(db)).toEqual(['users', 'saves', 'games', 'products', 'member_cards', 'banners', 'sections', 'tags', 'shield', 'sign_in', 'system_info', 'op_plans']);
+  expect(Object.keys(db)).toEqual(['users', 'saves', 'orders', 'games', 'products', 'member_cards', 'banners', 'sections', 'tags', 'shield', 'sign_in', 'system_info', 'op_plans']);
   expect((db['products'] as Rec[])[0]).toMatchObject({ id: 201, price: '5.00' });
 });
 
@@ -235,5 +235,37 @@ describe('/__db/saves (SPEC §3 saves)', () => {
     expect((await json(s.port, 'DELETE', `/__db/saves/${id}?session=qa`)).status).toBe(200);
     expect(await list('qa', login.gly_token)).toEqual([]);
     expect((await json<Rec>(s.port, 'DELETE', `/__db/saves/${id}?session=qa`)).status).toBe(404);
+  });
+});
+
+describe('/__db/orders (SPEC §4 shop)', () => {
+  it('an order cancelled, repriced or expired here is what the next order_status answers; bad edits answer 400', async () => {
+    const login = await loginIn(s.port, 'qa', MEMBER_MOBILE);
+    const other = await loginIn(s.port, 'other', MEMBER_MOBILE);
+    const created = await callIn<{ order_id: string }>(s.port, 'qa', PATH.createOrder, { data: { product_id: 201, pay_type: 'wxpay' }, token: login.gly_token });
+    const id = created.envelope.data.order_id;
+    const status = async (session = 'qa', token = login.gly_token): Promise<Rec> =>
+      (await callIn<Rec>(s.port, session, PATH.orderStatus, { method: 'GET', data: { order_id: id }, token })).envelope.data;
+    expect(await status()).toMatchObject({ status: 'pending', amount: '6.00' });
+    expect((await json(s.port, 'PATCH', `/__db/orders/${id}?session=qa`, { amount: '1.00' })).status).toBe(200);
+    expect(await status()).toMatchObject({ status: 'pending', amount: '1.00' });
+    expect((await json(s.port, 'PATCH', `/__db/orders/${id}?session=qa`, { expireMs: 0 })).status).toBe(200);
+    expect((await status()).status).toBe('expired');
+    for (const [body, error] of [
+      [{ status: 'refunded' }, /Invalid order: "status"/],
+      [{ amount: 'free' }, /Invalid order: "amount"/],
+      [{ uid: 1 }, /"uid" cannot change; editable: status, title/],
+      [{ note: 'x' }, /Invalid order: "note"/],
+    ] as const) {
+      const bad = await json<Rec>(s.port, 'PATCH', `/__db/orders/${id}?session=qa`, body);
+      expect(bad.status, bad.text).toBe(400);
+      expect(String(bad.body['error'])).toMatch(error);
+    }
+    expect(await status()).toMatchObject({ status: 'expired', amount: '1.00' });
+    expect((await json<Rec[]>(s.port, 'GET', '/__db/orders?session=other')).body).toEqual([]);
+    expect((await json<Rec>(s.port, 'POST', '/__db/orders?session=qa', {})).status).toBe(405);
+    expect((await json(s.port, 'DELETE', `/__db/orders/${id}?session=qa`)).status).toBe(200);
+    expect((await callIn(s.port, 'qa', PATH.orderStatus, { method: 'GET', data: { order_id: id }, token: login.gly_token })).envelope.code).toBe(BODY_CODE.failed);
+    expect((await callIn(s.port, 'other', PATH.orderStatus, { method: 'GET', data: { order_id: id }, token: other.gly_token })).envelope.code).toBe(BODY_CODE.failed);
   });
 });

@@ -84,7 +84,7 @@ describe('/__db/: the session data through json-server 0.17 (issue "fixture data
     ['PATCH', '/__db/users', {}, 405, /PATCH needs an id/],
     ['DELETE', '/__db/users/999', undefined, 404, /No user with uid 999/],
     ['POST', '/__db/db', {}, 405, /The whole database is read-only/],
-    ['GET', '/__db/nope', undefined, 404, /Unknown \/__db\/ path "\/__db\/nope": collections are \/__db\/users, \/__db\/saves, \/__db\/games/],
+    ['GET', '/__db/nope', undefined, 404, /Unknown \/__db\/ path "\/__db\/nope": collections are \/__db\/users, \/__db\/saves, \/__db\/orders, \/__db\/games/],
     ['GET', '/__db/users?session=bad%20name', undefined, 400, /Invalid mock session name/],
   ])('%s %s %j answers %i with {error} and changes nothing', async (method, path, body, status, error) => {
     const r = await json(s.port, method, path, body);
