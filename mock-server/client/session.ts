@@ -5,6 +5,9 @@
 import type { Transport } from './http.ts';
 import type {
   ClockState,
+  DbAll,
+  DbObjects,
+  DbRecords,
   FaultInput,
   FaultList,
   FaultsAdded,
@@ -15,8 +18,10 @@ import type {
   JournalQuery,
   NetworkConditions,
   NetworkSummary,
+  OrderRecord,
   PushMessages,
   PushResult,
+  SaveRecord,
   SessionsInfo,
   SessionSummary,
   UserFilter,
@@ -76,8 +81,48 @@ export interface MockSessionClient {
       /** Remove a user: their tokens then answer 30001. */
       remove(uid: number): Promise<void>;
     };
+    /** Manual saves: remove one and the next game_save_list lacks it; add one (uid, gameKey, name) without playing. */
+    saves: DbList<SaveRecord, number> & { add(record: Pick<SaveRecord, 'uid' | 'gameKey' | 'name'> & Partial<SaveRecord>): Promise<SaveRecord> };
+    /** Orders (from create_order): status, amount, title, expireMs and paidMs can change; marking one paid grants nothing. */
+    orders: Omit<DbList<OrderRecord, string>, 'replace'>;
     /** The whole database. */
-    all(): Promise<{ users: UserRecord[] }>;
+    all(): Promise<DbAll>;
+  } & { [K in keyof DbRecords]: DbList<DbRecords[K], K extends 'sections' ? string : number> & { add(record: DbRecords[K]): Promise<DbRecords[K]> } } & {
+    [K in keyof DbObjects]: { get(): Promise<DbObjects[K]>; patch(fields: Partial<DbObjects[K]>): Promise<DbObjects[K]>; replace(value: DbObjects[K]): Promise<DbObjects[K]> };
+  };
+}
+
+/** One list collection at `/__db/<name>`: a write is checked whole and answers 400 `{error}` naming the field. */
+export interface DbList<R, Id extends string | number> {
+  list(filter?: UserFilter): Promise<R[]>;
+  get(id: Id): Promise<R>;
+  patch(id: Id, fields: Partial<R>): Promise<R>;
+  replace(id: Id, record: R): Promise<R>;
+  remove(id: Id): Promise<void>;
+}
+
+const LISTS = ['games', 'products', 'member_cards', 'banners', 'sections', 'tags'] as const satisfies ReadonlyArray<keyof DbRecords>;
+const OBJECTS = ['shield', 'sign_in', 'system_info', 'op_plans'] as const satisfies ReadonlyArray<keyof DbObjects>;
+
+function dbList<R>(t: Transport, session: string, name: string): DbList<R, string | number> & { add(record: unknown): Promise<R> } {
+  const one = (id: string | number): string => `/__db/${name}/${encodeURIComponent(String(id))}`;
+  return {
+    list: (filter) => t.request('GET', `/__db/${name}`, { session, ...(filter ? { query: filter } : {}) }),
+    get: (id) => t.request('GET', one(id), { session }),
+    patch: (id, fields) => t.request('PATCH', one(id), { session, body: fields }),
+    replace: (id, record) => t.request('PUT', one(id), { session, body: record }),
+    add: (record) => t.request('POST', `/__db/${name}`, { session, body: record }),
+    remove: async (id) => {
+      await t.request('DELETE', one(id), { session });
+    },
+  };
+}
+
+function dbObject<V>(t: Transport, session: string, name: string): { get(): Promise<V>; patch(fields: unknown): Promise<V>; replace(value: unknown): Promise<V> } {
+  return {
+    get: () => t.request('GET', `/__db/${name}`, { session }),
+    patch: (fields) => t.request('PATCH', `/__db/${name}`, { session, body: fields }),
+    replace: (value) => t.request('PUT', `/__db/${name}`, { session, body: value }),
   };
 }
 
@@ -134,6 +179,10 @@ export function createSessionClient(t: Transport, name: string): MockSessionClie
           await t.request('DELETE', user(uid), { session: name });
         },
       },
+      saves: dbList<SaveRecord>(t, name, 'saves'),
+      orders: dbList<OrderRecord>(t, name, 'orders'),
+      ...(Object.fromEntries(LISTS.map((c) => [c, dbList(t, name, c)])) as { [K in (typeof LISTS)[number]]: DbList<DbRecords[K], string | number> & { add(r: DbRecords[K]): Promise<DbRecords[K]> } }),
+      ...(Object.fromEntries(OBJECTS.map((c) => [c, dbObject(t, name, c)])) as { [K in (typeof OBJECTS)[number]]: ReturnType<typeof dbObject<DbObjects[K]>> }),
       all: () => t.request('GET', '/__db/db', { session: name }),
     },
   };

@@ -12,9 +12,13 @@ import type { InlineScenario, Scenario } from '../scenarios/parse.ts';
 import type { JournalEntry, JournalKind } from '../sessions/journal.ts';
 import type { Eviction } from '../sessions/registry.ts';
 import type { UserRecord } from '../sessions/store.ts';
+import type { GameTag, MemberCard, Product, PsShield, SystemInfo } from '../../web/api/contract.ts';
+import type { OrderRecord } from '../content/state.ts';
+import type { GameFixture, HomeFixture, OpPlansFixture, SignInFixture } from '../fixtures/index.ts';
+import type { SaveRecord } from '../game/state.ts';
 import type { NetworkConditions } from '../stream/network.ts';
 
-export type { InlineScenario, JournalEntry, JournalKind, NetworkConditions, PendingFault, Scenario, UserRecord };
+export type { GameFixture, InlineScenario, JournalEntry, JournalKind, NetworkConditions, OrderRecord, PendingFault, SaveRecord, Scenario, UserRecord };
 
 /** One fault as `POST /__mock/faults` takes it (count defaults to 1, match to every API request). */
 export type FaultInput = z.input<typeof faultSchema>;
@@ -127,3 +131,24 @@ export interface SessionsInfo {
 
 /** json-server filters for `GET /__db/users` (`memberStatus: 1`, `_sort`, `_order`, `q`…). */
 export type UserFilter = Record<string, string | number | boolean>;
+
+/** `/__db/` records beyond users, as json-server lists them (fixture field names; times in ms on the session clock). */
+export interface DbRecords {
+  games: GameFixture;
+  products: Product;
+  member_cards: MemberCard;
+  banners: HomeFixture['banners'][number];
+  sections: HomeFixture['sections'][number];
+  tags: GameTag;
+}
+
+/** `/__db/` collections that are one object. */
+export interface DbObjects {
+  shield: PsShield;
+  sign_in: SignInFixture;
+  system_info: SystemInfo;
+  op_plans: OpPlansFixture;
+}
+
+/** `GET /__db/db`: every collection of the session. */
+export type DbAll = { users: UserRecord[]; saves: SaveRecord[]; orders: OrderRecord[] } & { [K in keyof DbRecords]: Array<DbRecords[K]> } & DbObjects;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, GAME_CODE, PATH, SEAT_EXPIRY_MS, type GameQueueResponse } from '../../web/api/contract.ts';
 import { createMockClient, MockControlError, type MockClient, type MockSessionClient } from '../../mock-server/client.ts';
 import { runExample } from '../../docs/examples/qa-client.ts';
-import { balanceIn, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn, qaRig, type QaRig } from './control-helpers.ts';
+import { balanceIn, callIn, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn, qaRig, type QaRig } from './control-helpers.ts';
 import { startApp, type Started } from './helpers.ts';
 
 let s: Started;
@@ -246,6 +246,26 @@ describe('/__db/', () => {
     await q.db.users.remove(MEMBER_UID);
     expect((await q.db.users.list()).map((u) => u.uid)).not.toContain(MEMBER_UID);
     expect((await balanceIn(s.port, q.name, login)).envelope.code).toBe(BODY_CODE.tokenExpired);
+  });
+
+  it('db.<collection>: games, products, shield, saves and orders through the typed client; a bad write throws the 400', async () => {
+    const q = session();
+    expect(await q.db.games.patch(1, { title: 'Renamed by the client' })).toMatchObject({ id: 1, title: 'Renamed by the client' });
+    expect((await callIn<{ title: string }>(s.port, q.name, PATH.gameInfo, { data: { game_id: 1 } })).envelope.data.title).toBe('Renamed by the client');
+    expect((await q.db.products.list({ kind: 'coin' })).every((p) => p.kind === 'coin')).toBe(true);
+    expect(await q.db.shield.patch({ game: '' })).toEqual({ game: '' });
+    expect((await q.db.sign_in.get()).durations).toHaveLength(7);
+    const bad = await refusal(q.db.member_cards.patch(101, { price: 'cheap' }));
+    expect(bad.status).toBe(400);
+    expect(bad.serverMessage).toMatch(/"cards\[0\]\.price"/);
+    const login = await loginIn(s.port, q.name, MEMBER_MOBILE);
+    const save = await q.db.saves.add({ uid: login.swcloud_uid, gameKey: 'g_starfall_odyssey', name: 'From the client' });
+    expect((await q.db.saves.list()).map((x) => x.saveId)).toEqual([save.saveId]);
+    await q.db.saves.remove(save.saveId);
+    expect(await q.db.orders.list()).toEqual([]);
+    const all = await q.db.all();
+    expect(all.games.find((g) => g.id === 1)?.title).toBe('Renamed by the client');
+    expect(all.shield.game).toBe('');
   });
 });
 
