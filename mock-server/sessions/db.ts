@@ -10,6 +10,10 @@
  *   DELETE /__db/users/<uid>           remove a user (their tokens then answer 30001)
  *   GET    /__db/db                    the whole database
  *
+ * The other collections are routed from here to their own modules: saves
+ * (db-saves.ts), orders (db-orders.ts) and the content the app reads from
+ * the fixtures (db-fixtures.ts). What follows is about users.
+ *
  * The router works on the session store's own `users` array (a lowdb
  * in-memory state that *is* that array), so there is nothing to copy back:
  * PATCH and PUT edit the records in place, POST and DELETE change the array,
