@@ -54,6 +54,7 @@ import type { GameSocketContext } from './duration.ts';
 import { messageText, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
+import type { Fixtures } from '../fixtures/index.ts';
 
 export interface StreamSocketContext extends GameSocketContext {
   /** WebRTC video unless a scenario says `video: false` (default true). */
@@ -64,9 +65,9 @@ export interface StreamSocketContext extends GameSocketContext {
   idleAfterMs: number;
 }
 
-function streamGameOf(ctx: StreamSocketContext, state: GameState, s: PlaySession): GameStream {
+function streamGameOf(ctx: StreamSocketContext, fixtures: Fixtures, state: GameState, s: PlaySession): GameStream {
   if (s.game) return s.game;
-  const fixture = findGameByKey(ctx.fixtures, s.gameKey);
+  const fixture = findGameByKey(fixtures, s.gameKey);
   const tags = ctx.fixtures.content.catalogue.tags;
   const tagNames = (fixture?.tag_ids ?? []).map((id) => tags.find((t) => t.id === id)?.name ?? '');
   s.game = createGameStream({
@@ -139,7 +140,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
           );
         });
       } else {
-        const stream = streamGameOf(ctx, state, s);
+        const stream = streamGameOf(ctx, game.fixtures, state, s);
         const stallAt = script.progress?.stallAt;
         rtc = createRtcPeer({
           signal: (m) => peer.send(m),
