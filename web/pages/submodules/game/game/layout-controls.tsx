@@ -46,6 +46,21 @@ export function controlName(action: KeyAction): string {
 
 const capture = (e: PointerEvent<HTMLElement>): void => e.currentTarget.setPointerCapture?.(e.pointerId);
 
+/** A control that follows one captured finger: `update` on the press and every move while held, `release` when it lifts. */
+function trackPointer(update: (e: PointerEvent<HTMLDivElement>) => void, release: (e: PointerEvent<HTMLDivElement>) => void) {
+  return {
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      capture(e);
+      update(e);
+    },
+    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+      if (e.currentTarget.hasPointerCapture?.(e.pointerId)) update(e);
+    },
+    onPointerUp: release,
+    onPointerCancel: release,
+  };
+}
+
 /** One control of a layout, each taking its own pointer so several fingers work at once. */
 export function PadControl({ k, action, box, input }: { k: LayoutKey; action: KeyAction; box: KeyBox; input: PadInput }) {
   const style = boxStyle(box, k);
@@ -95,15 +110,7 @@ function PadStick({ which, style, input }: { which: Stick; style: CSSProperties;
       className="lp-stick"
       aria-label={STICK_NAME[which]}
       style={style}
-      onPointerDown={(e) => {
-        capture(e);
-        update(e);
-      }}
-      onPointerMove={(e) => {
-        if (e.currentTarget.hasPointerCapture?.(e.pointerId)) update(e);
-      }}
-      onPointerUp={release}
-      onPointerCancel={release}
+      {...trackPointer(update, release)}
     >
       <span />
     </div>
@@ -132,15 +139,7 @@ function PadDpad({ style, input }: { style: CSSProperties; input: PadInput }) {
       role="group"
       aria-label="D-pad"
       style={style}
-      onPointerDown={(e) => {
-        capture(e);
-        update(e);
-      }}
-      onPointerMove={(e) => {
-        if (e.currentTarget.hasPointerCapture?.(e.pointerId)) update(e);
-      }}
-      onPointerUp={() => set([])}
-      onPointerCancel={() => set([])}
+      {...trackPointer(update, () => set([]))}
     >
       {DPAD_BUTTONS.map((b) => (
         <button key={b} type="button" tabIndex={-1} className={`lp-dir lp-dir--${b}`} aria-label={b} data-pressed={pressed.includes(b) || undefined}>
