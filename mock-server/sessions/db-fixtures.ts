@@ -17,7 +17,7 @@
  * `/<collection>/<id>` (the id field is per collection: `key` for sections).
  */
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
+import { createListReader } from './db-list-reader.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { catalogueSchema } from '../fixtures/catalogue.ts';
 import { homeSchema, memberCardsSchema, opPlansSchema, productsSchema, signInSchema } from '../fixtures/content.ts';
@@ -195,8 +195,7 @@ export function createFixtureDb(base: Fixtures, mediaDir: string, log: (line: st
   const lists = (f: Fixtures): Record<string, readonly Rec[]> =>
     Object.fromEntries(Object.entries(FIXTURE_COLLECTIONS).flatMap(([name, c]) => (c.kind === 'list' ? [[name, listOf(c, f)]] : [])));
   // Made with every list present: json-server mounts a route per collection it sees at creation.
-  const router = jsonServer.router<Record<string, readonly Rec[]>>(structuredClone(lists(base)));
-  Object.assign(router, { render: (_req: Request, res: Response): void => void res.json(res.locals['data']) });
+  const readList = createListReader(structuredClone(lists(base)));
 
   return {
     match(path) {
@@ -219,8 +218,7 @@ export function createFixtureDb(base: Fixtures, mediaDir: string, log: (line: st
             return;
           }
           if (id === undefined) {
-            router.db.setState(lists(f));
-            router(req, res, next);
+            readList(lists(f), req, res, next);
             return;
           }
           const record = listOf(c, f).find((r) => String(r[c.idField]) === id);

@@ -9,11 +9,11 @@
  * change.
  */
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
 import * as z from 'zod';
 import { contentState, type OrderRecord } from '../content/state.ts';
 import { check, FieldError, int, isObj, oneOf, text } from '../validate.ts';
 import { DbError } from './db-fixtures.ts';
+import { createListReader } from './db-list-reader.ts';
 import type { MockSession } from './session.ts';
 
 const EDITABLE = z.strictObject({
@@ -33,9 +33,7 @@ export interface OrdersDb {
 }
 
 export function createOrdersDb(log: (line: string) => void): OrdersDb {
-  const router = jsonServer.router<{ orders: OrderRecord[] }>({ orders: [] });
-  Object.assign(router.db._, { id: 'orderId' });
-  Object.assign(router, { render: (_req: Request, res: Response): void => void res.json(res.locals['data']) });
+  const readList = createListReader<{ orders: OrderRecord[] }>({ orders: [] }, 'orderId');
   const all = (session: MockSession): OrderRecord[] => [...contentState(session).orders.values()];
 
   return {
@@ -53,8 +51,7 @@ export function createOrdersDb(log: (line: string) => void): OrdersDb {
         if (method === 'GET' || method === 'HEAD') {
           if (existing) res.json(existing);
           else {
-            router.db.setState({ orders: all(session) });
-            router(req, res, next);
+            readList({ orders: all(session) }, req, res, next);
           }
           return;
         }

@@ -8,7 +8,6 @@
  * and game) before it replaces the record.
  */
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
 import * as z from 'zod';
 import { MAX_SAVES_PER_GAME } from '../../web/api/contract.ts';
 import { findGameByKey } from '../content/catalogue.ts';
@@ -16,6 +15,7 @@ import type { Fixtures } from '../fixtures/index.ts';
 import { gameStateOf, type SaveRecord } from '../game/state.ts';
 import { check, FieldError, flag, int, isObj, text } from '../validate.ts';
 import { DbError, sessionFixtures } from './db-fixtures.ts';
+import { createListReader } from './db-list-reader.ts';
 import type { MockSession } from './session.ts';
 
 const ID = 'saveId';
@@ -61,9 +61,7 @@ export interface SavesDb {
 }
 
 export function createSavesDb(base: Fixtures, log: (line: string) => void): SavesDb {
-  const router = jsonServer.router<{ saves: SaveRecord[] }>({ saves: [] });
-  Object.assign(router.db._, { id: ID });
-  Object.assign(router, { render: (_req: Request, res: Response): void => void res.json(res.locals['data']) });
+  const readList = createListReader<{ saves: SaveRecord[] }>({ saves: [] }, ID);
   const all = (session: MockSession): SaveRecord[] => [...gameStateOf({ session }).saves.values()];
 
   return {
@@ -81,8 +79,7 @@ export function createSavesDb(base: Fixtures, log: (line: string) => void): Save
         if (method === 'GET' || method === 'HEAD') {
           if (existing) res.json(existing);
           else {
-            router.db.setState({ saves: all(session) });
-            router(req, res, next);
+            readList({ saves: all(session) }, req, res, next);
           }
           return;
         }
