@@ -16,6 +16,9 @@ import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
+import { recordSent, trackReceived, trackSocket } from '../sessions/recorder.ts';
+import { NOT_RECORDED, replaySlot } from '../sessions/replay.ts';
+import { replaySocket } from './replay-socket.ts';
 
 export interface SocketContext {
   /** The app's clock. Per-socket timers belong on `session.clock` instead. */
@@ -51,7 +54,9 @@ function journalSends(ws: WebSocket, session: MockSession, path: string): void {
   const send = ws.send.bind(ws) as (...args: unknown[]) => void;
   Object.assign(ws, {
     send(...args: unknown[]): void {
-      session.journal.add({ kind: 'ws-out', path, bodyText: sentText(args[0]) });
+      const text = sentText(args[0]);
+      session.journal.add({ kind: 'ws-out', path, bodyText: text });
+      recordSent(session, ws, text);
       send(...args);
     },
   });
@@ -119,13 +124,20 @@ export function createSocketHub(
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', (err) => ctx.log(`websocket ${pathname} error: ${err.message}`));
           session.sockets.add(name, ws);
-          session.journal.add({ kind: 'ws-open', path: shownPath });
+          // A session replaying a recording plays its next connection of this kind instead of the live handler.
+          const replayed = session.slot(replaySlot).connect(name);
+          const replay = replayed === undefined ? undefined : replayed === NOT_RECORDED ? NOT_RECORDED : 'recorded';
+          session.journal.add({ kind: 'ws-open', path: shownPath, ...(replay ? { replay } : {}) });
+          trackSocket(session, name, ws);
           // Registered before the handler's own listener, so a message is journalled before its answer.
-          ws.on('message', (data) => session.journal.add({ kind: 'ws-in', path: name, bodyText: messageText(data) }));
+          ws.on('message', (data) => {
+            trackReceived(ws);
+            session.journal.add({ kind: 'ws-in', path: name, bodyText: messageText(data) });
+          });
           ws.on('close', (code, reason) => session.journal.add({ kind: 'ws-close', path: name, code, msg: reason.toString('utf8') }));
           journalSends(ws, session, name);
           try {
-            handler.handle(ws, req, session);
+            (Array.isArray(replayed) ? replaySocket(replayed) : handler).handle(ws, req, session);
           } catch (err) {
             ctx.log(`websocket ${pathname} handler failed: ${err instanceof Error ? err.message : String(err)}`);
             ws.terminate();
