@@ -79,6 +79,29 @@ async function drive(port: number, session: string): Promise<void> {
   await until(async () => (await journalOf(port, session)).some((e) => e.kind === 'ws-close'), `the duration socket's close in ${session}'s journal`, REQUEST_LIMIT_MS);
 }
 
+/** A game started at once and its stream on the socket transport (hello, progress to 100, a status frame a second). */
+async function driveStream(port: number, session: string): Promise<void> {
+  const login = await loginIn(port, session, MEMBER_MOBILE);
+  const token = login.gly_token;
+  const got = await callIn<GetTokenResponse>(port, session, PATH.getToken, { game: true, token, data: { manufacturer: 'mock', client_sid: 'client-1' } });
+  const play = await callIn<PlayGameResponse>(port, session, PATH.playGame, {
+    game: true,
+    token,
+    data: { game_key: 'g_test_game', token: got.envelope.data.token, queue_grade: 1, model_name: 'Pixel 8', able_queue: 1, enable_restart: 0, local_stream: 0 },
+  });
+  const started = play.envelope.data;
+  if (started.code !== 200 || !('sc_id' in started)) throw new Error(`play_game did not start: ${JSON.stringify(play.envelope)}`);
+  const stream = await openSocket(port, `/socket/stream?sc_id=${encodeURIComponent(started.sc_id)}&mock_session=${session}`);
+  stream.ws.send(JSON.stringify({ type: 'heartbeat' }));
+  await stream.waitFor((m) => m['type'] === 'heartbeat', 0, 'the heartbeat reply');
+  expect((await json(port, 'POST', '/__mock/clock', { advanceMs: 4_000 }, session)).status).toBe(200);
+  await stream.sync();
+  await stream.waitFor((m) => m['type'] === 'frame' && m['frame'] === 2, 0, 'the second status frame');
+  stream.ws.close(1000, 'done');
+  await stream.closed();
+  await until(async () => (await journalOf(port, session)).some((e) => e.kind === 'ws-close'), `the stream's close in ${session}'s journal`, REQUEST_LIMIT_MS);
+}
+
 /** What must differ between two runs: the session's name in socket URLs, the clock's origin, and the replay marks. */
 function normalised(entries: JournalEntry[], session: string): Omit<JournalEntry, 'replay'>[] {
   const t0 = entries[0]?.t ?? 0;
@@ -143,6 +166,27 @@ describe('record and replay (issue 12 part 5)', () => {
     } finally {
       t.remove();
     }
+  });
+
+  it('a stream socket on the socket transport replays its hello, progress and frames at the same times', async () => {
+    expect((await json(s.port, 'POST', '/__mock/scenario', { scenario: { game: { video: false }, virtualClock: true } }, 'stream-live')).status).toBe(200);
+    await json(s.port, 'POST', '/__mock/record', { action: 'start' }, 'stream-live');
+    await driveStream(s.port, 'stream-live');
+    const scenario = (await json<Record<string, unknown>>(s.port, 'GET', '/__mock/recording', undefined, 'stream-live')).body;
+    const journal = await journalOf(s.port, 'stream-live');
+    expect(journal.filter((e) => e.kind === 'ws-out').map((e) => (e.body as { type: string }).type)).toEqual([
+      'hello',
+      'heartbeat',
+      'progress',
+      'progress',
+      'progress',
+      'progress',
+      'frame',
+      'frame',
+    ]);
+    expect((await json(s.port, 'POST', '/__mock/scenario', { scenario: { ...scenario, game: {} } }, 'stream-replay')).status).toBe(200);
+    await driveStream(s.port, 'stream-replay');
+    expect(normalised(await journalOf(s.port, 'stream-replay'), 'stream-replay')).toEqual(normalised(journal, 'stream-live'));
   });
 
   it('a call the recording lacks falls through to the live mock, journalled "not-recorded"', async () => {
