@@ -8,7 +8,8 @@
  *   `GET …/game_queue` of the replay gets the 2nd one recorded.
  *   `status` 0 is a dropped connection; a string `body` is sent as is,
  *   anything else as JSON (as a fault's body).
- * - `sockets`: every socket connection seen, numbered per kind from 1.
+ * - `sockets`: every socket connection seen, numbered per kind from 1, and
+ *   when the server closed it (`close.atMs` from its opening).
  * - `pushes`: every message the server sent on them, timed by `atMs` from
  *   the opening of its connection, or (`inReplyTo: n`) sent in answer to
  *   the connection's n-th incoming message.
@@ -41,7 +42,17 @@ export const recordedSchema = known({
       }),
     ),
   ),
-  sockets: optional(list(known({ t: ms, socket: socketKind, connection }))),
+  sockets: optional(
+    list(
+      known({
+        t: ms,
+        socket: socketKind,
+        connection,
+        /** The server closed it `atMs` after it opened: 1006 without a close frame (a drop), 1005 without a code. */
+        close: optional(known({ atMs: ms, code: int({ min: 1000, max: 4999 }), reason: optional(text({ max: 123, empty: true })) })),
+      }),
+    ),
+  ),
   pushes: optional(list(known({ t: ms, socket: socketKind, connection, atMs: ms, inReplyTo: optional(int({ min: 1 })), message: z.unknown() }))),
 })
   .superRefine((r, ctx) => {
@@ -60,6 +71,7 @@ export const recordedSchema = known({
 export type Recorded = z.output<typeof recordedSchema>;
 export type RecordedAnswer = Recorded['answers'][number];
 export type RecordedPush = Recorded['pushes'][number];
+export type RecordedClose = NonNullable<Recorded['sockets'][number]['close']>;
 
 /** Each body and message within MAX_RECORDED_ITEM_BYTES and the nesting limit (413 / 400 naming it). */
 export function checkRecordedBodies(r: Recorded, at: string): void {

@@ -38,8 +38,10 @@ interface SocketTrack {
 }
 const tracks = new WeakMap<WebSocket, SocketTrack>();
 
+/** A socket opened in `session`: tracked, and a connection of the recording if it is on. */
 export function trackSocket(session: MockSession, kind: string, ws: WebSocket): void {
   tracks.set(ws, { kind, openedAt: session.clock.now(), received: 0, replying: 0 });
+  session.slot(recorderSlot).connection(ws);
 }
 
 /** Called before the socket's handler sees the message: what it sends synchronously is its reply. */
@@ -100,7 +102,7 @@ export class Recorder {
   private startedAt = 0;
   private virtual = false;
   private answers: KeptAnswer[] = [];
-  private sockets: { t: number; socket: string; connection: number }[] = [];
+  private sockets: { t: number; socket: string; connection: number; close?: { atMs: number; code: number; reason?: string } }[] = [];
   private pushes: KeptPush[] = [];
   private connections = new WeakMap<WebSocket, number>();
   private perKind = new Map<string, number>();
@@ -148,17 +150,35 @@ export class Recorder {
     this.keep(`answer ${method} ${path}`, 80 + path.length + jsonBytes(body), () => this.answers.push({ t: this.since(), method, path, status, ...body }));
   }
 
-  push(ws: WebSocket, text: string): void {
+  /** The recording's number for `ws` (numbered on first sight: it may have opened before the recording started); undefined when off or full. */
+  connection(ws: WebSocket): number | undefined {
     const track = tracks.get(ws);
-    if (!this.on || !track) return;
+    if (!this.on || !track) return undefined;
     let connection = this.connections.get(ws);
     if (connection === undefined) {
       connection = (this.perKind.get(track.kind) ?? 0) + 1;
       const first = { t: Math.max(0, track.openedAt - this.startedAt), socket: track.kind, connection };
-      if (!this.keep(`${track.kind} connection`, 60, () => this.sockets.push(first))) return;
+      if (!this.keep(`${track.kind} connection`, 60, () => this.sockets.push(first))) return undefined;
       this.perKind.set(track.kind, connection);
       this.connections.set(ws, connection);
     }
+    return connection;
+  }
+
+  /** The server closed `ws` (1006: dropped without a close frame). */
+  closed(ws: WebSocket, code: number, reason: string): void {
+    const track = tracks.get(ws);
+    const connection = this.connection(ws);
+    const entry = this.sockets.find((c) => c.socket === track?.kind && c.connection === connection);
+    if (!track || !entry || entry.close) return;
+    const close = { atMs: this.session.clock.now() - track.openedAt, code, ...(reason ? { reason: reason.slice(0, 123) } : {}) };
+    this.keep(`${track.kind} close`, 80 + (close.reason?.length ?? 0) * 2, () => (entry.close = close));
+  }
+
+  push(ws: WebSocket, text: string): void {
+    const track = tracks.get(ws);
+    const connection = this.connection(ws);
+    if (!track || connection === undefined) return;
     const message = kept(text);
     const push: KeptPush = { t: this.since(), socket: track.kind, connection, atMs: this.session.clock.now() - track.openedAt, ...message };
     if (track.replying > 0) push.inReplyTo = track.replying;
@@ -226,6 +246,11 @@ export const recorderSlot: SessionSlot<Recorder> = {
 /** Record an API answer if the session is recording (`text` undefined: dropped). */
 export function recordAnswer(session: MockSession | undefined, method: string, pathname: string, status: number, text: string | undefined): void {
   session?.slot(recorderSlot).answer(method, pathname, status, text);
+}
+
+/** Record that the server closed `ws` (code 1006: terminated) if its session is recording. */
+export function recordClosed(session: MockSession, ws: WebSocket, code: number, reason = ''): void {
+  session.slot(recorderSlot).closed(ws, code, reason);
 }
 
 /** Record a message the server sent on `ws` if its session is recording. */

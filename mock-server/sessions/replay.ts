@@ -5,26 +5,33 @@
  * occurrence; each socket that opens takes the next recorded connection of
  * its kind and gets that connection's messages, timed from its own opening
  * (so an app that opens it a little later than in the recording still sees
- * the same gaps) or in answer to the same incoming message.
+ * the same gaps) or in answer to the same incoming message, and is closed
+ * when the server closed it.
  *
  * What the recording lacks falls through to the live mock: a call with no
  * answer left, a socket past the recorded connections. The journal marks
  * each replayed entry `replay: "recorded"` and each fall-through
  * `replay: "not-recorded"`. A reset or another scenario ends the replay.
  */
-import type { Recorded, RecordedAnswer, RecordedPush } from '../scenarios/recorded.ts';
+import type { Recorded, RecordedAnswer, RecordedClose, RecordedPush } from '../scenarios/recorded.ts';
 import { redactPath } from './redact.ts';
 import type { SessionSlot } from './session.ts';
 
 /** A call or socket the replay has nothing for: the live mock answers it. */
 export const NOT_RECORDED = 'not-recorded';
 
+/** One recorded connection: its messages, and the server's close if it made one. */
+export interface RecordedConnection {
+  pushes: RecordedPush[];
+  close?: RecordedClose;
+}
+
 const key = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
 
 export class Replay {
   private active = false;
   private answers = new Map<string, RecordedAnswer[]>();
-  private connections = new Map<string, RecordedPush[]>();
+  private connections = new Map<string, RecordedConnection>();
   private opened = new Map<string, number>();
   private missed = 0;
 
@@ -37,8 +44,8 @@ export class Replay {
       queue.push(a);
       this.answers.set(k, queue);
     }
-    this.connections = new Map(r.sockets.map((s) => [`${s.socket} ${s.connection}`, []]));
-    for (const p of r.pushes) this.connections.get(`${p.socket} ${p.connection}`)?.push(p);
+    this.connections = new Map(r.sockets.map((s) => [`${s.socket} ${s.connection}`, { pushes: [], ...(s.close ? { close: s.close } : {}) }]));
+    for (const p of r.pushes) this.connections.get(`${p.socket} ${p.connection}`)?.pushes.push(p);
     this.opened.clear();
     this.missed = 0;
   }
@@ -51,14 +58,14 @@ export class Replay {
     return found ?? NOT_RECORDED;
   }
 
-  /** The messages of the next recorded connection of `kind`; NOT_RECORDED past them; undefined when not replaying. */
-  connect(kind: string): RecordedPush[] | typeof NOT_RECORDED | undefined {
+  /** The next recorded connection of `kind`; NOT_RECORDED past them; undefined when not replaying. */
+  connect(kind: string): RecordedConnection | typeof NOT_RECORDED | undefined {
     if (!this.active) return undefined;
     const n = (this.opened.get(kind) ?? 0) + 1;
     this.opened.set(kind, n);
-    const pushes = this.connections.get(`${kind} ${n}`);
-    if (!pushes) this.missed++;
-    return pushes ?? NOT_RECORDED;
+    const found = this.connections.get(`${kind} ${n}`);
+    if (!found) this.missed++;
+    return found ?? NOT_RECORDED;
   }
 
   /** For the control API: whether replaying, the answers not yet given, the calls and sockets that fell through. */

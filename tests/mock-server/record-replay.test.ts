@@ -10,7 +10,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATH, type GameQueueResponse, type GetTokenResponse, type PlayGameResponse } from '../../web/api/contract.ts';
+import { PATH, SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_TIMEOUT_MS, type GameQueueResponse, type GetTokenResponse, type PlayGameResponse } from '../../web/api/contract.ts';
 import type { JournalEntry } from '../../mock-server/sessions/journal.ts';
 import { until } from '../wait.ts';
 import { callIn, json, jtokenIn, loginIn, MEMBER_MOBILE, RecordingSocket } from './control-helpers.ts';
@@ -102,6 +102,17 @@ async function driveStream(port: number, session: string): Promise<void> {
   await until(async () => (await journalOf(port, session)).some((e) => e.kind === 'ws-close'), `the stream's close in ${session}'s journal`, REQUEST_LIMIT_MS);
 }
 
+/** A duration socket left without a heartbeat: the server closes it with 4001 (SPEC §7). */
+async function driveTimeout(port: number, session: string): Promise<{ code: number; reason: string }> {
+  const login = await loginIn(port, session, MEMBER_MOBILE);
+  const jtoken = await jtokenIn(port, session, login);
+  const duration = await openSocket(port, `/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103&mock_session=${session}`);
+  expect((await json(port, 'POST', '/__mock/clock', { advanceMs: SOCKET_HEARTBEAT_TIMEOUT_MS }, session)).status).toBe(200);
+  const closed = await duration.closed();
+  await until(async () => (await journalOf(port, session)).some((e) => e.kind === 'ws-close'), `the duration socket's close in ${session}'s journal`, REQUEST_LIMIT_MS);
+  return closed;
+}
+
 /** What must differ between two runs: the session's name in socket URLs, the clock's origin, and the replay marks. */
 function normalised(entries: JournalEntry[], session: string): Omit<JournalEntry, 'replay'>[] {
   const t0 = entries[0]?.t ?? 0;
@@ -187,6 +198,20 @@ describe('record and replay (issue 12 part 5)', () => {
     expect((await json(s.port, 'POST', '/__mock/scenario', { scenario: { ...scenario, game: {} } }, 'stream-replay')).status).toBe(200);
     await driveStream(s.port, 'stream-replay');
     expect(normalised(await journalOf(s.port, 'stream-replay'), 'stream-replay')).toEqual(normalised(journal, 'stream-live'));
+  });
+
+  it("the server's close of a socket replays at its time with its code", async () => {
+    expect((await json(s.port, 'POST', '/__mock/scenario', { scenario: { virtualClock: true } }, 'close-live')).status).toBe(200);
+    await json(s.port, 'POST', '/__mock/record', { action: 'start' }, 'close-live');
+    expect(await driveTimeout(s.port, 'close-live')).toEqual({ code: SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason: 'heartbeat timeout' });
+    const scenario = (await json<Record<string, unknown>>(s.port, 'GET', '/__mock/recording', undefined, 'close-live')).body;
+    expect(scenario['recorded']).toMatchObject({
+      sockets: [{ socket: 'duration', connection: 1, close: { atMs: SOCKET_HEARTBEAT_TIMEOUT_MS, code: SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason: 'heartbeat timeout' } }],
+    });
+    const journal = await journalOf(s.port, 'close-live');
+    expect((await json(s.port, 'POST', '/__mock/scenario', { scenario }, 'close-replay')).status).toBe(200);
+    expect(await driveTimeout(s.port, 'close-replay')).toEqual({ code: SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason: 'heartbeat timeout' });
+    expect(normalised(await journalOf(s.port, 'close-replay'), 'close-replay')).toEqual(normalised(journal, 'close-live'));
   });
 
   it('a call the recording lacks falls through to the live mock, journalled "not-recorded"', async () => {
