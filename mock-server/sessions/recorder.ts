@@ -15,6 +15,7 @@
 import type { WebSocket } from 'ws';
 import { kib, MAX_RECORDED_ITEM_BYTES, MAX_RECORDING_BYTES, MAX_RECORDING_TOTAL_BYTES } from '../limits.ts';
 import { redactBody, redactPath } from './redact.ts';
+import type { GameScript } from '../game/script.ts';
 import type { MockSession, SessionSlot } from './session.ts';
 
 export class RecordingError extends Error {
@@ -100,7 +101,8 @@ export class Recorder {
   private on = false;
   private started = false;
   private startedAt = 0;
-  private virtual = false;
+  /** The script in force when the recording started: what a fall-through at replay answers with. */
+  private script: GameScript = {};
   private answers: KeptAnswer[] = [];
   private sockets: { t: number; socket: string; connection: number; close?: { atMs: number; code: number; reason?: string } }[] = [];
   private pushes: KeptPush[] = [];
@@ -122,7 +124,7 @@ export class Recorder {
     this.on = true;
     this.started = true;
     this.startedAt = this.session.clock.now();
-    this.virtual = this.session.clock.virtual;
+    this.script = structuredClone(this.session.script);
   }
 
   stop(): void {
@@ -195,8 +197,9 @@ export class Recorder {
     return {
       name,
       description: `Recorded in mock session "${this.session.name}": ${answers.length} API answers and ${pushes.length} socket messages over ${seconds} s of session time.`,
-      game: this.session.script,
-      virtualClock: this.virtual,
+      game: this.script,
+      // A virtual clock never goes back to real time, so this says whether the recorded times were virtual (all or from some point on).
+      virtualClock: this.session.clock.virtual,
       recorded: { answers, sockets: this.sockets, pushes },
     };
   }
