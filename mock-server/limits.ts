@@ -51,6 +51,16 @@ export const MAX_SESSION_FAULT_BODY_BYTES = 1024 * 1024;
 /** Largest message `POST /__mock/push` sends. */
 export const MAX_PUSH_MESSAGE_BYTES = 64 * 1024;
 
+/**
+ * Largest recording (`POST /__mock/record`), as the JSON text of the scenario it becomes: it stays under
+ * MAX_BODY_BYTES with room for the wrapper, so every recording can be sent back as an inline scenario.
+ */
+export const MAX_RECORDING_BYTES = MAX_BODY_BYTES - 16 * 1024;
+/** Largest single recorded answer body or socket message; bigger ones stop the recording (413). */
+export const MAX_RECORDED_ITEM_BYTES = 256 * 1024;
+/** Largest recordings of every session together (500 sessions of 1 MB each would be 500 MB). */
+export const MAX_RECORDING_TOTAL_BYTES = 32 * 1024 * 1024;
+
 export const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
 
 /** A value over a size limit: answered 413 (a FieldError, so scenario files still name the field). */

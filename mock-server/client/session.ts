@@ -21,6 +21,8 @@ import type {
   OrderRecord,
   PushMessages,
   PushResult,
+  RecordedScenario,
+  RecordingStatus,
   SaveRecord,
   SessionsInfo,
   SessionSummary,
@@ -35,6 +37,15 @@ export interface MockSessionClient {
   scenario(scenario: string | InlineScenario, o?: { keepState?: boolean }): Promise<SessionSummary>;
   /** The session's scenario, script, faults, sockets and clock. */
   summary(): Promise<SessionSummary>;
+  /** Record the session's answers and socket messages; scenario() gives them as a scenario that replays them (a reset drops them). */
+  record: {
+    /** Start afresh (an earlier recording is dropped). */
+    start(): Promise<RecordingStatus>;
+    stop(): Promise<RecordingStatus>;
+    status(): Promise<RecordingStatus>;
+    /** The recording as a scenario file named `name` (default "recording"): pass it to scenario() of any session. */
+    scenario(name?: string): Promise<RecordedScenario>;
+  };
   /** A fresh session: the fixtures again, no faults, the real clock. */
   reset(): Promise<SessionSummary>;
   /** Add faults, used up in order by the next matching API calls. */
@@ -147,6 +158,12 @@ export function createSessionClient(t: Transport, name: string): MockSessionClie
         ...(o.keepState !== undefined ? { keepState: o.keepState } : {}),
       }),
     summary: () => mock('GET', 'session'),
+    record: {
+      start: () => mock('POST', 'record', { action: 'start' }),
+      stop: () => mock('POST', 'record', { action: 'stop' }),
+      status: () => mock('GET', 'record'),
+      scenario: (scenarioName) => mock('GET', 'recording', undefined, scenarioName === undefined ? undefined : { name: scenarioName }),
+    },
     reset: () => mock('POST', 'reset'),
     faults: Object.assign((faults: FaultInput | readonly FaultInput[]) => mock<FaultsAdded>('POST', 'faults', faults), {
       list: () => mock<FaultList>('GET', 'faults'),

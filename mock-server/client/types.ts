@@ -46,6 +46,26 @@ export interface SessionSummary {
   users: number;
 }
 
+/** `GET|POST /__mock/record`: the session's recording, and the replay of a recorded scenario applied to it. */
+export interface RecordingStatus {
+  session: string;
+  recording: boolean;
+  /** Session-clock time the recording started, and how long ago (absent before any start). */
+  since?: number;
+  elapsedMs?: number;
+  answers: number;
+  sockets: number;
+  pushes: number;
+  bytes: number;
+  maxBytes: number;
+  /** Why it stopped by itself (a limit): reading it then answers 413. */
+  full?: string;
+  replay: { replaying: boolean; answersLeft?: number; notRecorded?: number };
+}
+
+/** `GET /__mock/recording`: a scenario file that replays the recording (save it as fixtures/scenarios/<name>.json, or apply it inline). */
+export type RecordedScenario = InlineScenario & { name: string; description: string };
+
 export interface FaultList {
   session: string;
   faults: PendingFault[];

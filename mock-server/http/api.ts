@@ -1,7 +1,7 @@
 /**
  * The API pipeline, one small step per stage of SPEC §7–8:
  *
- *   session → faults → route → limits and signature → handler → envelope
+ *   session → faults → replay → route → limits and signature → handler → envelope
  *
  * Each step either answers (and the request ends there) or hands on what it
  * found; every answer goes through the envelope step (call.ts).
@@ -17,6 +17,7 @@ import { BodyTimeoutError, discardRest, header, readBody } from './body.ts';
 import { answer, logUrl, type ApiCall, type ApiOptions } from './call.ts';
 import { ApiError, badRequest } from './envelope.ts';
 import { answerFault } from './fault.ts';
+import { answerReplayed } from './replayed.ts';
 import { parseBody, parsePathPairs, requestInput } from './input.ts';
 import { verifySignature } from './signature.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
@@ -93,6 +94,7 @@ export function createApiHandler(o: ApiOptions): (req: IncomingMessage, res: Ser
       const apiPath = pathname.slice((game ? o.gameBase : o.apiBase).length);
       call.fault = session.faults.take(method, apiPath, pathname);
       if (call.fault && (await answerFault(o, call, session, call.fault))) return;
+      if (await answerReplayed(o, call, session)) return;
       const match = await routeStep(o, call, apiPath);
       if (!match) return;
       const input = await inputStep(o, call, match, game);

@@ -12,6 +12,7 @@ import type { JournalInput } from '../sessions/journal.ts';
 import type { SessionRegistry } from '../sessions/registry.ts';
 import type { MockSession } from '../sessions/session.ts';
 import { redactPath } from '../sessions/redact.ts';
+import { recordAnswer } from '../sessions/recorder.ts';
 import { JSON_TYPE, send } from './reply.ts';
 
 export interface ApiOptions {
@@ -52,6 +53,7 @@ export async function answer(o: ApiOptions, call: ApiCall, status: number, body:
   if (call.fault?.malformed) text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   send(call.res, status, text, { 'content-type': JSON_TYPE, ...extra });
   call.session?.journal.add({ ...call.journal, status, code: body.code, msg: body.msg });
+  recordAnswer(call.session, call.method, call.pathname, status, text);
   const fault = call.fault ? ` [fault ${faultKind(call.fault)}]` : '';
   o.log(`${call.method} ${logUrl(call.req)} → ${status} ${body.code} ${body.msg}${fault} (${Math.round(performance.now() - call.started)} ms)`);
 }

@@ -7,13 +7,14 @@
 import { BODY_CODE, type ApiEnvelope } from '../../web/api/contract.ts';
 import { faultKind, type TakenFault } from '../scenarios/faults.ts';
 import type { MockSession } from '../sessions/session.ts';
+import { recordAnswer } from '../sessions/recorder.ts';
 import { isObj } from '../validate.ts';
 import { discardRest } from './body.ts';
 import { logUrl, type ApiCall, type ApiOptions } from './call.ts';
 import { JSON_TYPE, send, TEXT_TYPE } from './reply.ts';
 
 /** The envelope a fault's JSON body is, if it is one (for the journal's code and msg). */
-function envelopeOf(text: string): ApiEnvelope | undefined {
+export function envelopeOf(text: string): ApiEnvelope | undefined {
   try {
     const value = JSON.parse(text) as unknown;
     return isObj(value) && typeof value['code'] === 'number' && typeof value['msg'] === 'string' ? (value as unknown as ApiEnvelope) : undefined;
@@ -29,6 +30,7 @@ export async function answerFault(o: ApiOptions, call: ApiCall, session: MockSes
   if (fault.delayMs !== undefined && fault.delayMs > 0) await session.wait(fault.delayMs);
   if (fault.drop) {
     session.journal.add({ ...call.journal, status: 0 });
+    recordAnswer(session, call.method, call.pathname, 0, undefined);
     o.log(`${call.method} ${logUrl(call.req)} → dropped [fault ${kind}]`);
     call.req.socket.destroy();
     return true;
@@ -45,6 +47,7 @@ export async function answerFault(o: ApiOptions, call: ApiCall, session: MockSes
   send(call.res, status, text, { 'content-type': body.json ? JSON_TYPE : TEXT_TYPE });
   const envelope = body.json ? envelopeOf(body.text) : undefined;
   session.journal.add({ ...call.journal, status, code: envelope?.code, msg: envelope?.msg });
+  recordAnswer(session, call.method, call.pathname, status, text);
   o.log(`${call.method} ${logUrl(call.req)} → ${status} [fault ${kind}]`);
   return true;
 }

@@ -20,6 +20,8 @@
  *   GET    /__mock/network     the stream network conditions in force and each stream's figures
  *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?}: change them now (over the script's)
  *   DELETE /__mock/network     back to the script's conditions
+ *   POST   /__mock/record      {action: "start"|"stop"};  GET: what it holds;  GET /__mock/recording?name=: it as a
+ *                               scenario (record-control.ts)
  *   GET    /__mock/session     the session's scenario, script, faults, sockets, clock
  *   GET    /__mock/sessions    the cap, how many sessions and evictions; the names of every session and of the newest
  *                               evicted only with --admin (otherwise the caller's own session alone)
@@ -41,6 +43,8 @@ import { parseFault, type FaultSpec } from './faults.ts';
 import { UnknownScenarioError, type ScenarioRegistry } from './index.ts';
 import type { JournalKind } from '../sessions/journal.ts';
 import { parseScenario } from './parse.ts';
+import { recordRoutes } from './record-control.ts';
+import { RecordingError } from '../sessions/recorder.ts';
 import { ClockNotVirtualError } from '../sessions/clock.ts';
 import { SessionLimitError, SessionNameError, type SessionRegistry } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
@@ -299,6 +303,7 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
     session: {
       GET: (_req, session) => sessionSummary(session),
     },
+    ...recordRoutes((req) => readObject(req, idleMs)),
     sessions: {
       GET: (_req, caller) => {
         const listed = o.admin === true ? o.sessions.list() : [caller];
@@ -346,6 +351,7 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
       if (err instanceof ControlError) sendJson(res, err.status, { error: err.message });
       else if (err instanceof FieldError) sendJson(res, err instanceof TooLargeError ? err.status : 400, { error: err.message });
       else if (err instanceof ClockNotVirtualError || err instanceof ApiError) sendJson(res, 400, { error: err.message });
+      else if (err instanceof RecordingError) sendJson(res, err.status, { error: err.message });
       else throw err;
     }
   };

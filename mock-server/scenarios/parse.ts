@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { gameScriptSchema } from '../game/script.ts';
 import { check, known, optional, problem, text } from '../validate.ts';
 import { checkFaultBody, faultSchema } from './faults.ts';
+import { checkRecordedBodies, recordedSchema } from './recorded.ts';
 
 export const SCENARIO_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_FAULTS = 1000;
@@ -29,6 +30,8 @@ const scenarioSchema = (expectedName: string | undefined) => {
     faults: optional(z.array(faultSchema).max(MAX_FAULTS)),
     /** Switch the session to virtual time when applied. */
     virtualClock: optional(z.boolean()),
+    /** Answers and socket messages recorded from a session (recorded.ts), replayed in place of the live mock. */
+    recorded: optional(recordedSchema),
   }).transform((s) => ({
     /** File name without .json; "inline" for one sent in a request. */
     name: s.name || 'inline',
@@ -36,6 +39,7 @@ const scenarioSchema = (expectedName: string | undefined) => {
     game: s.game ?? {},
     faults: s.faults ?? [],
     virtualClock: s.virtualClock ?? false,
+    ...(s.recorded ? { recorded: s.recorded } : {}),
   }));
 };
 
@@ -54,6 +58,7 @@ export type Scenario = z.output<ReturnType<typeof scenarioSchema>> & {
 export function parseScenario(value: unknown, expectedName?: string): Scenario {
   const scenario = check(scenarioSchema(expectedName), value);
   scenario.faults.forEach((f, i) => checkFaultBody(f, `faults[${i}]`));
+  if (scenario.recorded) checkRecordedBodies(scenario.recorded, 'recorded');
   return scenario;
 }
 

@@ -37,6 +37,8 @@ export interface JournalEntry {
   bodyCut?: true;
   /** Which fault, if any, shaped this answer: "status", "body", "delay", "drop", "malformed". */
   fault?: string;
+  /** Replaying a recorded scenario (replay.ts): "recorded" for an answer or socket from it, "not-recorded" for one the live mock served. */
+  replay?: 'recorded' | 'not-recorded';
 }
 
 export interface JournalInput extends Omit<JournalEntry, 'seq' | 't' | 'body' | 'bodyCut'> {
@@ -81,6 +83,7 @@ interface Stored {
   code?: number;
   msg?: string;
   fault?: string;
+  replay?: JournalEntry['replay'];
   body?: string;
   /** `body` is JSON text, parsed when read (falls back to text if it does not parse). */
   json?: true;
@@ -208,6 +211,7 @@ export class Journal {
       rec.fault = own(input.fault, 32);
       chars += rec.fault.length;
     }
+    if (input.replay !== undefined) rec.replay = input.replay;
     const body = bodyOf(input);
     if (body) {
       rec.body = body.body;
@@ -305,5 +309,6 @@ function view(rec: Stored): JournalEntry {
     if (rec.cut) e.bodyCut = true;
   }
   if (rec.fault !== undefined) e.fault = rec.fault;
+  if (rec.replay !== undefined) e.replay = rec.replay;
   return e;
 }

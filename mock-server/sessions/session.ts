@@ -25,6 +25,7 @@ import { FaultQueue } from '../scenarios/faults.ts';
 import { copyScenario, DEFAULT_SCENARIO_DATA, type Scenario } from '../scenarios/parse.ts';
 import { createSessionClock, type SessionClock } from './clock.ts';
 import { Journal, JOURNAL_LIMIT, type JournalCaps } from './journal.ts';
+import { replaySlot } from './replay.ts';
 import { SocketRegistry } from './sockets.ts';
 import type { Store } from './store.ts';
 
@@ -120,7 +121,7 @@ export class MockSession {
     this.currentScenario = DEFAULT_SCENARIO_DATA.name;
   }
 
-  /** Apply a scenario: reset first (unless keepState), then its script, user overrides, faults and clock. */
+  /** Apply a scenario: reset first (unless keepState), then its script, user overrides, faults, clock and recorded answers (replay.ts). */
   apply(scenario: Scenario, options: ApplyOptions = {}): void {
     if (!options.keepState) this.reset();
     const s = copyScenario(scenario);
@@ -132,6 +133,7 @@ export class MockSession {
     this.store.setTokenLifetime(s.game.tokenLifetimeMs);
     if (s.game.tokenExpired) this.store.expireTokens();
     if (s.virtualClock) this.clock.goVirtual();
+    if (s.recorded) this.slot(replaySlot).load(s.recorded);
   }
 
   /** Drop the session for good (eviction, app close). */

@@ -16,6 +16,9 @@ import { HEADER } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
+import { recordClosed, recordSent, trackReceived, trackSocket } from '../sessions/recorder.ts';
+import { NOT_RECORDED, replaySlot } from '../sessions/replay.ts';
+import { replaySocket } from './replay-socket.ts';
 
 export interface SocketContext {
   /** The app's clock. Per-socket timers belong on `session.clock` instead. */
@@ -46,12 +49,30 @@ function sentText(data: unknown): string {
   return String(data);
 }
 
-/** Journal every frame the server sends on `ws` (wraps its `send`). */
+/**
+ * ws answers a client's close frame by calling the socket's own close() with the same code: that echo is the
+ * client's close, not the server's. ws (8.x) marks it only in a private field, set just before the call.
+ */
+const echoesClientClose = (ws: WebSocket): boolean => (ws as unknown as { _closeFrameReceived?: boolean })._closeFrameReceived === true;
+
+/** Journal every frame the server sends on `ws` and record it and the server's close of `ws` (wraps send, close and terminate). */
 function journalSends(ws: WebSocket, session: MockSession, path: string): void {
   const send = ws.send.bind(ws) as (...args: unknown[]) => void;
+  const close = ws.close.bind(ws);
+  const terminate = ws.terminate.bind(ws);
   Object.assign(ws, {
+    close(code?: number, reason?: string | Buffer): void {
+      if (ws.readyState === ws.OPEN && !echoesClientClose(ws)) recordClosed(session, ws, code ?? 1005, reason === undefined ? '' : String(reason));
+      close(code, reason);
+    },
+    terminate(): void {
+      if (ws.readyState === ws.OPEN) recordClosed(session, ws, 1006);
+      terminate();
+    },
     send(...args: unknown[]): void {
-      session.journal.add({ kind: 'ws-out', path, bodyText: sentText(args[0]) });
+      const text = sentText(args[0]);
+      session.journal.add({ kind: 'ws-out', path, bodyText: text });
+      recordSent(session, ws, text);
       send(...args);
     },
   });
@@ -119,13 +140,20 @@ export function createSocketHub(
         wss.handleUpgrade(req, socket, head, (ws) => {
           ws.on('error', (err) => ctx.log(`websocket ${pathname} error: ${err.message}`));
           session.sockets.add(name, ws);
-          session.journal.add({ kind: 'ws-open', path: shownPath });
+          // A session replaying a recording plays its next connection of this kind instead of the live handler.
+          const replayed = session.slot(replaySlot).connect(name);
+          const replay = replayed === undefined ? undefined : replayed === NOT_RECORDED ? NOT_RECORDED : 'recorded';
+          session.journal.add({ kind: 'ws-open', path: shownPath, ...(replay ? { replay } : {}) });
+          trackSocket(session, name, ws);
           // Registered before the handler's own listener, so a message is journalled before its answer.
-          ws.on('message', (data) => session.journal.add({ kind: 'ws-in', path: name, bodyText: messageText(data) }));
+          ws.on('message', (data) => {
+            trackReceived(ws);
+            session.journal.add({ kind: 'ws-in', path: name, bodyText: messageText(data) });
+          });
           ws.on('close', (code, reason) => session.journal.add({ kind: 'ws-close', path: name, code, msg: reason.toString('utf8') }));
           journalSends(ws, session, name);
           try {
-            handler.handle(ws, req, session);
+            (typeof replayed === 'object' ? replaySocket(replayed) : handler).handle(ws, req, session);
           } catch (err) {
             ctx.log(`websocket ${pathname} handler failed: ${err instanceof Error ? err.message : String(err)}`);
             ws.terminate();
