@@ -51,6 +51,8 @@ function page(js: string, css: string | undefined): string {
     '<meta name="color-scheme" content="dark">',
     '<meta name="robots" content="noindex">',
     '<title>Mock console</title>',
+    // No icon of its own: without this the browser asks for /favicon.ico, which the app's 404 answers.
+    '<link rel="icon" href="data:,">',
     `<style>${SHELL_STYLE}</style>`,
     ...(css ? [`<link rel="stylesheet" href="${css}">`] : []),
     `<script type="module" src="${js}"></script>`,
