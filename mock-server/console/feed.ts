@@ -118,6 +118,8 @@ export function createConsoleFeed(o: FeedOptions): ConsoleFeed {
         c.dirty.journal = true;
         // Sockets opening and closing, faults used: every one of them is journalled, so the summary follows.
         c.dirty.summary = true;
+        // A stream socket opening is journalled too: start the figures' tick if it had stopped.
+        ensureFigures();
         schedule(c);
       });
     }

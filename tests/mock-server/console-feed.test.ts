@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FeedServerMessage } from '../../mock-server/client/feed.ts';
-import { FEED_BATCH } from '../../mock-server/console/feed.ts';
+import { FEED_BATCH, FEED_FIGURES_MS } from '../../mock-server/console/feed.ts';
+import { createManualClock } from '../../web/core/clock.ts';
+import { MEMBER, player, startPlaying } from './game-helpers.ts';
 import type { MockAppOptions } from '../../mock-server/app.ts';
 import { callIn, json } from './control-helpers.ts';
 import { rawRequest, startApp, tempDir, type Started } from './helpers.ts';
@@ -34,6 +36,8 @@ interface Feed {
   /** Waits for a message matching `pred` received after position `from` (default: any so far). */
   waitFor<T extends FeedServerMessage['type']>(type: T, pred?: (m: Extract<FeedServerMessage, { type: T }>) => boolean, from?: number): Promise<Extract<FeedServerMessage, { type: T }>>;
   entries(): Array<{ seq: number; kind: string; path?: string; fault?: string }>;
+  /** Waits until the server has answered a ping sent now (everything it sent before has arrived). */
+  sync(): Promise<void>;
 }
 
 function feed(port: number, query = '', headers: Record<string, string> = {}): Promise<Feed> {
@@ -59,6 +63,10 @@ function feed(port: number, query = '', headers: Record<string, string> = {}): P
           );
           return found as never;
         },
+        sync: () => new Promise<void>((done) => {
+          ws.once('pong', () => done());
+          ws.ping();
+        }),
         entries() {
           const out: Array<{ seq: number; kind: string; path?: string; fault?: string }> = [];
           for (const m of seen) {
@@ -147,6 +155,27 @@ describe('console feed /__mock/feed', () => {
     const batches = f.seen.filter((m) => m.type === 'journal');
     expect(Math.max(...batches.map((m) => m.entries.length))).toBe(FEED_BATCH);
     expect(f.entries().map((e) => e.seq)).toEqual(Array.from({ length: 2 * FEED_BATCH + 50 }, (_, i) => i + 1));
+  });
+
+  it('pushes the watched session\'s network and stream figures once a second while it has a game session, on the injected clock', async () => {
+    const frameClock = createManualClock(0);
+    const started = await start({ admin: true, frameClock });
+    const f = await feed(started.port, '?session=default');
+    await f.waitFor('sessions');
+    await f.sync();
+    const networkCount = (): number => f.seen.filter((m) => m.type === 'network').length;
+    // Once on watching (the conditions in force), then not again while the session has no game.
+    const first = networkCount();
+    frameClock.advance(FEED_FIGURES_MS);
+    await f.sync();
+    expect(networkCount()).toBe(first);
+    const scId = await startPlaying(started, await player(started, MEMBER));
+    await f.sync();
+    const mark = f.seen.length;
+    frameClock.advance(FEED_FIGURES_MS);
+    const net = await f.waitFor('network', () => true, mark);
+    expect(net.summary).toMatchObject({ session: 'default', network: { latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false } });
+    expect(scId).not.toBe('');
   });
 
   it('is behind the control guard: a foreign Host or page origin cannot open it', async () => {
