@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS } from '../web/core/paths.ts';
+import { buildConsole, type ConsoleBuild } from './console.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
@@ -83,6 +84,8 @@ export interface BuildReport {
   /** esbuild plus writing the static export, in ms. */
   buildMs: number;
   warnings: string[];
+  /** The QA console, a bundle of its own in `__mock/` (build/console.ts); not part of the app's outputs. */
+  console?: ConsoleBuild;
 }
 
 export interface ResolvedOptions {
@@ -263,5 +266,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   await mkdir(opts.outDir, { recursive: true });
   const result = await esbuild.build(esbuildOptions(opts));
   const warnings = esbuild.formatMessagesSync(result.warnings, { kind: 'warning', color: false });
-  return finishBuild(result.metafile, opts, startedAt, warnings);
+  const report = await finishBuild(result.metafile, opts, startedAt, warnings);
+  return { ...report, console: await buildConsole(opts) };
 }

@@ -12,6 +12,7 @@
  *   reloads the page when the id changes.
  */
 import * as esbuild from 'esbuild';
+import { buildConsole } from './console.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { esbuildOptions, finishBuild, pruneStaleAssets, resolveOptions, type BuildOptions, type BuildReport } from './build.ts';
@@ -133,6 +134,8 @@ export async function watch(options: WatchOptions = {}): Promise<WatchHandle> {
   const initial = new Promise<BuildReport>((resolve) => waiters.push(resolve));
   await ctx.watch();
   await initial;
+  // Built once: the console is a QA tool, not what `npm run dev` iterates on.
+  await buildConsole(opts);
 
   // Loaded here, not at the top, so `npm run build` never loads the mock server.
   const { createApp } = await import('../mock-server/app.ts');

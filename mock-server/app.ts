@@ -7,7 +7,8 @@
  * - `GET /__health`              → `{ok: true}`
  * - `<apiBase>…`, `<gameApiBase>…` → the API pipeline (http/api.ts → routes/), in the `{code, msg, data}` envelope
  * - `<socketBase>…` upgrades      → websockets (sockets/), from allowed origins only (http/cors.ts)
- * - `/__mock/…`                   → the QA control API (scenarios/control.ts)
+ * - `/__mock/…`                   → the QA control API (scenarios/control.ts); `/__mock/` itself and
+ *                                   `/__mock/assets/` the QA console, `/__mock/feed` its live websocket (console/)
  * - `/__db/…`                     → the session's users through json-server (sessions/db.ts)
  *   (the API and these two answer CORS preflights and mark answers for allowed origins: http/cors.ts)
  * - `/mock-media/…`               → generated game images and the trailer (content/media.ts)
@@ -35,6 +36,9 @@ import { sendJson } from './http/reply.ts';
 import { createHttpServer, transportLimits } from './http/server.ts';
 import { createStaticHandler } from './http/static.ts';
 import { createRouter } from './routes/index.ts';
+import { createConsoleFeed } from './console/feed.ts';
+import { createConsolePage, isConsolePath } from './console/page.ts';
+import { FEED_PATH } from './client/feed.ts';
 import { createControlApi, CONTROL_PREFIX } from './scenarios/control.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR, type ScenarioRegistry } from './scenarios/index.ts';
 import { createDbApi, DB_PREFIX } from './sessions/db.ts';
@@ -207,7 +211,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     bodyIdleMs,
     log,
   });
-  const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true });
+  const feed = createConsoleFeed({ sessions, admin: options.admin === true, clock: options.frameClock ?? systemClock, log });
+  const control = createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true, onChange: (s) => feed.changed(s) });
   const db = createDbApi({ sessions, fixtures, mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), log, bodyIdleMs });
   const hosts = createHostPolicy(options.allowedHosts ?? []);
   /** The QA surfaces answer only to allowed hosts, and take writes only as JSON with X-Mock-Control (control-guard.ts). */
@@ -223,6 +228,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   // CORS first, so an allowed page can read the guard's refusals too.
   const guardedControl = crossOrigin(CONTROL_PREFIX, true, guarded(CONTROL_PREFIX, control));
   const guardedDb = crossOrigin(DB_PREFIX, true, guarded(DB_PREFIX, db));
+  const consolePage = crossOrigin(CONTROL_PREFIX, true, guarded(CONTROL_PREFIX, createConsolePage(distDir)));
   const apiAcrossOrigins = crossOrigin('the API', false, api);
   const media = createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
   const app = createStaticHandler({ distDir });
@@ -231,6 +237,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const route = (req: IncomingMessage, pathname: string): Handler => {
     if (pathname === HEALTH_PATH) return async (_req, res) => sendJson(res, 200, { ok: true });
     if (pathname.startsWith(gameBase) || pathname.startsWith(apiBase)) return apiAcrossOrigins;
+    if (isConsolePath(pathname)) return consolePage;
     if (pathname.startsWith(CONTROL_PREFIX)) return guardedControl;
     if (pathname === DB_PREFIX.slice(0, -1) || pathname.startsWith(DB_PREFIX)) return guardedDb;
     if (pathname.startsWith(MEDIA_PREFIX)) return media;
@@ -254,6 +261,14 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   );
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     const refusal = upgradeRefusal(req, origins);
+    if (refusal === undefined && (req.url ?? '').split('?')[0] === FEED_PATH) {
+      // The console's feed is a QA surface: the control guard's Host check too (it only reads, as GETs do).
+      const guard = controlRefusal(req, hosts, CONTROL_PREFIX);
+      if (guard === undefined) return feed.upgrade(req, socket, head);
+      socket.on('error', () => socket.destroy());
+      warn(`console feed refused (${guard.status}): ${guard.error}`);
+      return refuseUpgrade(socket, guard.error);
+    }
     if (refusal === undefined) return hub.upgrade(req, socket, head);
     socket.on('error', () => socket.destroy());
     warn(`websocket upgrade refused (403): ${refusal}`);
@@ -292,6 +307,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     },
     close() {
       closing ??= (async () => {
+        await feed.close();
         sessions.close();
         await hub.close();
         if (!server.listening) return;

@@ -18,6 +18,8 @@ export { MockControlError } from './client/http.ts';
 export type { MockSessionClient } from './client/session.ts';
 export type { WaitOptions } from './client/wait.ts';
 export type * from './client/types.ts';
+export { FEED_PATH } from './client/feed.ts';
+export type * from './client/feed.ts';
 
 export interface MockClientOptions {
   /** Where the mock listens, e.g. "http://127.0.0.1:8080". */

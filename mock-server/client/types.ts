@@ -12,11 +12,12 @@ import type { InlineScenario, Scenario } from '../scenarios/parse.ts';
 import type { JournalEntry, JournalKind } from '../sessions/journal.ts';
 import type { Eviction } from '../sessions/registry.ts';
 import type { UserRecord } from '../sessions/store.ts';
-import type { GameTag, MemberCard, Product, PsShield, SystemInfo } from '../../web/api/contract.ts';
+import type { GameTag, LevelConfig, MemberCard, Product, PsShield, SystemInfo } from '../../web/api/contract.ts';
 import type { OrderRecord } from '../content/state.ts';
 import type { GameFixture, HomeFixture, OpPlansFixture, SignInFixture } from '../fixtures/index.ts';
 import type { SaveRecord } from '../game/state.ts';
 import type { NetworkConditions } from '../stream/network.ts';
+import type { GameStreamFigures } from '../stream/game-stream.ts';
 
 export type { GameFixture, InlineScenario, JournalEntry, JournalKind, NetworkConditions, OrderRecord, PendingFault, SaveRecord, Scenario, UserRecord };
 
@@ -118,12 +119,11 @@ export interface JournalPage {
 }
 
 /** One game session's stream as `GET /__mock/network` reports it (the figures of stream/game-stream.ts). */
-export interface StreamFigures {
+export type StreamFigures = {
   sc_id: string;
   status: string;
-  level_config: number;
-  [figure: string]: unknown;
-}
+  level_config: LevelConfig;
+} & Partial<GameStreamFigures>;
 
 /** `GET|POST|DELETE /__mock/network`. */
 export interface NetworkSummary {

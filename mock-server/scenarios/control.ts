@@ -48,6 +48,7 @@ import { RecordingError } from '../sessions/recorder.ts';
 import { ClockNotVirtualError } from '../sessions/clock.ts';
 import { SessionLimitError, SessionNameError, type SessionRegistry } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
+import type { NetworkSummary, SessionSummary } from '../client/types.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */
@@ -66,6 +67,8 @@ export interface ControlOptions {
   bodyIdleMs?: number;
   /** `GET /__mock/sessions` names every session (`--admin`); otherwise only the caller's own (names are what keeps sessions apart). */
   admin?: boolean;
+  /** Told after every control call that changed a session (the console's live feed). */
+  onChange?: (session: MockSession) => void;
 }
 
 const isStreamEventCode = (v: unknown): v is StreamEventCode => (STREAM_EVENT_CODES as readonly unknown[]).includes(v);
@@ -141,11 +144,11 @@ async function readObject(req: IncomingMessage, idleMs: number): Promise<Record<
   return value;
 }
 
-function clockState(s: MockSession): { virtual: boolean; now: number; pending: number } {
+export function clockState(s: MockSession): { virtual: boolean; now: number; pending: number } {
   return { virtual: s.clock.virtual, now: s.clock.now(), pending: s.clock.pending() };
 }
 
-function sessionSummary(s: MockSession): Record<string, unknown> {
+export function sessionSummary(s: MockSession): SessionSummary {
   return {
     session: s.name,
     scenario: s.scenario,
@@ -159,7 +162,7 @@ function sessionSummary(s: MockSession): Record<string, unknown> {
 }
 
 /** The conditions in force and what each game session's stream is doing (frames, drops, input, cost). */
-function networkSummary(session: MockSession): Record<string, unknown> {
+export function networkSummary(session: MockSession): NetworkSummary {
   const state = gameStateOf({ session });
   const streams = [...state.sessions.values()]
     .filter((s) => s.game !== undefined)
@@ -342,7 +345,9 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
         if (err instanceof SessionLimitError) throw new ControlError(503, err.message);
         throw err;
       }
-      sendJson(res, 200, await handler(req, session, query));
+      const answer = await handler(req, session, query);
+      if (method !== 'GET') o.onChange?.(session);
+      sendJson(res, 200, answer);
     } catch (err) {
       // The stalled upload's connection is already gone.
       if (err instanceof BodyTimeoutError) return;

@@ -173,6 +173,10 @@ export class Journal {
   private seq = 0;
   private held = 0;
   private closed = false;
+  /** Told after every add (the console's live feed); see `watch`. */
+  private readonly watchers = new Set<() => void>();
+  /** How many times the journal was emptied (a reset): a reader's seq cursor from an older epoch is void. */
+  epoch = 0;
   readonly maxBytes: number;
   private readonly budget: JournalBudget;
 
@@ -229,7 +233,19 @@ export class Journal {
     this.budget.used += rec.bytes;
     while (this.held > this.maxBytes && this.count > 1) this.dropOldest();
     this.budget.enforce();
+    for (const w of this.watchers) w();
     return { seq: rec.seq, t: rec.t };
+  }
+
+  /** Call `fn` after every entry added, until the returned function is called. */
+  watch(fn: () => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  /** The seq of the newest entry ever added (0 when none since the last clear). */
+  get lastSeq(): number {
+    return this.seq;
   }
 
   /** Entries in order, oldest first; `since` keeps those with seq > since. */
@@ -280,12 +296,14 @@ export class Journal {
     this.head = 0;
     this.count = 0;
     this.seq = 0;
+    this.epoch++;
   }
 
   /** Empty it and leave the shared budget (the session is gone). */
   close(): void {
     this.closed = true;
     this.clear();
+    this.watchers.clear();
     this.budget.unregister(this);
   }
 }

@@ -64,6 +64,8 @@ export interface SessionRegistry {
   recentEvictions(): Eviction[];
   /** Every session's journal together, in estimated bytes, and its cap. */
   journalBytes(): { used: number; max: number };
+  /** Call `fn` whenever a session is created or evicted (the console's live feed), until the returned function is called. */
+  watch(fn: () => void): () => void;
   /** Dispose every session (app close). */
   close(): void;
 }
@@ -94,6 +96,10 @@ export function createSessionRegistry(
   const sessions = new Map<string, MockSession>();
   let evicted = 0;
   const recent: Eviction[] = [];
+  const watchers = new Set<() => void>();
+  const changed = (): void => {
+    for (const w of watchers) w();
+  };
 
   /** Make room for one more: drop the least recently used session without open sockets; false when there is none. */
   const makeRoom = (): boolean => {
@@ -111,6 +117,7 @@ export function createSessionRegistry(
     evicted++;
     recent.unshift({ session: victim.name, at: baseClock.now() });
     if (recent.length > RECENT_EVICTIONS) recent.length = RECENT_EVICTIONS;
+    changed();
     log(`mock session "${victim.name}" evicted: ${maxSessions} sessions are kept (--max-sessions) and it was the least recently used without open sockets (${evicted} evicted so far)`);
     return true;
   };
@@ -134,6 +141,7 @@ export function createSessionRegistry(
       }
       const created = new MockSession(key, baseClock, makeStore, journalCaps);
       sessions.set(key, created);
+      changed();
       return created;
     },
     find: (name) => sessions.get(name),
@@ -144,7 +152,12 @@ export function createSessionRegistry(
     },
     recentEvictions: () => recent.map((e) => ({ ...e })),
     journalBytes: () => ({ used: budget.used, max: budget.maxBytes }),
+    watch(fn) {
+      watchers.add(fn);
+      return () => watchers.delete(fn);
+    },
     close() {
+      watchers.clear();
       for (const s of sessions.values()) s.dispose();
       sessions.clear();
     },

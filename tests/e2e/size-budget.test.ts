@@ -1,7 +1,8 @@
 /**
  * The size budgets of `npm run bench` (issue 2 part 10), checked on every
  * `npm test` so a change that outgrows them fails here, not weeks later:
- * home first-load JS ≤ 95 KB gzip, every lazy page chunk ≤ 12 KB gzip.
+ * home first-load JS ≤ 95 KB gzip, every lazy page chunk ≤ 12 KB gzip; the QA console
+ * (its own bundle, build/console.ts) within its own budget.
  * Builds into a scratch folder, so dist/ is left as the build test expects it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET, HOME_PAGE_FOLDER, overBudgetLines } from '../../bench/bundle-size.ts';
 import { build, type BuildReport } from '../../build/build.ts';
+import { CONSOLE_BUDGET_GZIP } from '../../build/console.ts';
 import { firstLoad } from '../../build/report.ts';
 import { ROOT } from './harness.ts';
 
@@ -35,5 +37,11 @@ describe('size budgets', () => {
 
   it(`keeps home first-load JS within ${BUDGET.homeFirstLoadGzip / 1024} KB and each page chunk within ${BUDGET.pageChunkGzip / 1024} KB gzip`, () => {
     expect(overBudgetLines(report)).toEqual([]);
+  });
+
+  it(`keeps the QA console out of the app's outputs, within ${CONSOLE_BUDGET_GZIP / 1024} KB gzip of its own`, () => {
+    expect(report.console?.files.length).toBeGreaterThan(0);
+    expect(report.outputs.some((o) => o.file.startsWith('__mock/'))).toBe(false);
+    expect(report.console?.gzipBytes).toBeLessThanOrEqual(CONSOLE_BUDGET_GZIP);
   });
 });

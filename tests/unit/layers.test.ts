@@ -101,7 +101,34 @@ function upwardImports(): string[] {
   return bad;
 }
 
+/**
+ * The QA console (web/console/, issue 12 part 1) is a separate bundle beside the app: it may use web/core, the contract
+ * and the mock's typed client (mock-server/client.ts, client/*, http/control-headers.ts: plain fetch, no Node modules,
+ * made to run in a page), and nothing of the app imports it, so it never reaches a player's bundle.
+ */
+const CONSOLE = path.join(WEB, 'console');
+const CONSOLE_MAY_USE = [path.join(WEB, 'core'), path.join(MOCK, 'client'), path.join(MOCK, 'client.ts'), path.join(MOCK, 'http', 'control-headers.ts')];
+
+function consoleImports(): string[] {
+  const bad: string[] = [];
+  for (const file of walk(CONSOLE)) {
+    for (const imp of importsOf(file)) {
+      if (imp.target.startsWith(CONSOLE + path.sep) || inContract(imp.target)) continue;
+      if (CONSOLE_MAY_USE.some((p) => imp.target === p || imp.target.startsWith(p + path.sep))) continue;
+      bad.push(`${path.relative(ROOT, file)} → ${imp.spec}`);
+    }
+  }
+  for (const file of walk(WEB).filter((f) => !f.startsWith(CONSOLE + path.sep))) {
+    for (const imp of importsOf(file)) if (imp.target.startsWith(CONSOLE + path.sep)) bad.push(`${path.relative(ROOT, file)} → ${imp.spec}`);
+  }
+  return bad;
+}
+
 describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
+  it('the QA console uses only web/core, the contract and the typed mock client, and the app never imports it', () => {
+    expect(consoleImports()).toEqual([]);
+  });
+
   it('no module imports a layer above its own', () => {
     expect(upwardImports()).toEqual([]);
   });
