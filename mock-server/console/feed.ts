@@ -9,7 +9,7 @@
  * and `GET /__mock/session` already show, behind the same guard (app.ts runs
  * the control guard's Host check and the CORS origin check on the upgrade).
  * Other sessions are listed only with `--admin`, as `GET /__mock/sessions`
- * (decision 0010).
+ * (decision 0011).
  *
  * Bounded: a client never has a queue of its own. It holds a cursor into the
  * session's journal (itself capped) and a "changed" flag; what is sent waits

@@ -1,7 +1,7 @@
 /**
  * The console's live feed `/__mock/feed` (issue 12 part 1, mock-server/console/feed.ts): the session
  * list, a watched session's summary and journal pushed as they change (no polling), other sessions
- * only with --admin (decision 0010), the control guard on the upgrade, and batches a slow console
+ * only with --admin (decision 0011), the control guard on the upgrade, and batches a slow console
  * catches up with in order.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
