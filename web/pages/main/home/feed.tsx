@@ -49,9 +49,10 @@ export function HomeFeed() {
           label="Featured games"
           items={banners}
           clock={clock}
-          render={(b) => (
+          render={(b, i) => (
             <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
-              <img src={b.image} alt="" draggable={false} />
+              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives. */}
+              <img src={b.image} alt="" width={640} height={360} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
               <span className="hbanner__text">
                 <strong>{b.title}</strong>
                 <span>{b.subtitle}</span>
