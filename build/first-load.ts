@@ -22,7 +22,7 @@ import path from 'node:path';
 const SHELL_SPECIFIER = 'cg-first-load:shell';
 const NAMESPACE = 'cg-first-load';
 /** The global the shell's one statement assigns: an assignment is a side effect, which esbuild's tree shaking keeps. */
-export const FIRST_LOAD_GLOBAL = '__cgFirstLoad';
+const FIRST_LOAD_GLOBAL = '__cgFirstLoad';
 
 export interface FirstLoadGroup {
   /** Absolute paths of the modules to keep together (the entry's and home's static closure, minus entries). */
@@ -34,7 +34,7 @@ export interface FirstLoadGroup {
 const SOURCE = /\.(m?[jt]sx?)$/;
 
 /** Output paths (as the metafile names them) of `start` and everything it imports statically, transitively. */
-export function metaClosure(metafile: esbuild.Metafile, start: readonly string[]): Set<string> {
+function metaClosure(metafile: esbuild.Metafile, start: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...start];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
@@ -74,7 +74,7 @@ export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLo
 }
 
 /** The virtual module: one namespace import per grouped module, all referenced by one kept statement. */
-export function shellSource(modules: readonly string[]): string {
+function shellSource(modules: readonly string[]): string {
   const imports = modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`);
   return [...imports, `globalThis.${FIRST_LOAD_GLOBAL} = [${modules.map((_, i) => `m${i}`).join(', ')}];`, ''].join('\n');
 }
