@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleSize } from './bundle-size.ts';
+import { lighthouse } from './lighthouse.ts';
 import { mockRps } from './mock-rps.ts';
 import { mockSockets } from './mock-sockets.ts';
 import { soak } from './soak.ts';
@@ -21,7 +22,7 @@ import { stream } from './stream.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, mockRps, mockSockets, stream, soak];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, soak];
 
 const HISTORY_LIMIT = 30;
 

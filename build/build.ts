@@ -14,6 +14,8 @@ import { ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS } from '../web/core/paths.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
+import { precompress } from './compress.ts';
+import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
 
@@ -258,14 +260,31 @@ export async function pruneStaleAssets(report: BuildReport): Promise<string[]> {
   return removed;
 }
 
+/**
+ * The esbuild settings of a production build: a first pass (nothing written) finds the first load,
+ * the real pass keeps it in a handful of files (build/first-load.ts). Dev builds skip the first pass.
+ */
+async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOptions & { metafile: true; write: true; outdir: string }> {
+  const base = esbuildOptions(opts);
+  const probe = await esbuild.build({ ...base, write: false, logLevel: 'silent' });
+  const home = path.posix.join(opts.pagesDir, 'main/home/index.tsx');
+  const first = firstLoadOutputs(probe.metafile, opts.entry, home);
+  const group = firstLoadGroup(probe.metafile, opts.root, first, path.posix.dirname(opts.entry));
+  // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.
+  return group.modules.length === 0 ? base : { ...base, plugins: [firstLoadPlugin(group)] };
+}
+
 /** One production build of the app into `outDir` (default dist/). */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const opts = resolveOptions(options);
   const startedAt = performance.now();
   if (opts.clean) await rm(opts.outDir, { recursive: true, force: true });
   await mkdir(opts.outDir, { recursive: true });
-  const result = await esbuild.build(esbuildOptions(opts));
+  const result = await esbuild.build(opts.dev ? esbuildOptions(opts) : await productionOptions(opts));
   const warnings = esbuild.formatMessagesSync(result.warnings, { kind: 'warning', color: false });
   const report = await finishBuild(result.metafile, opts, startedAt, warnings);
-  return { ...report, console: await buildConsole(opts) };
+  const consoleBuild = await buildConsole(opts);
+  // Dev builds are rewritten on every change and served locally: a stale .br would shadow a newer file.
+  if (!opts.dev) await precompress(opts.outDir);
+  return { ...report, console: consoleBuild, buildMs: performance.now() - startedAt };
 }

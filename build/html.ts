@@ -78,7 +78,9 @@ export function renderShell(input: ShellInput): string {
     '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
   ];
   if (input.favicon) lines.push(`<link rel="icon" href="${attr(input.favicon)}">`);
-  if (input.entryCss) lines.push(`<link rel="stylesheet" href="${attr(input.entryCss)}">`);
+  // Preloaded, not render-blocking: the app applies it before its first render (web/app/stylesheet.ts). A prerendered
+  // page (issue 10 part 1) would need it blocking again, or its above-the-fold rules inline.
+  if (input.entryCss) lines.push(`<link rel="preload" href="${attr(input.entryCss)}" as="style">`);
   for (const href of input.modulePreloads) lines.push(`<link rel="modulepreload" href="${attr(href)}">`);
   lines.push(`<script type="module" src="${attr(input.entryJs)}"></script>`);
   if (input.liveReloadUrl) lines.push(liveReloadScript(input.liveReloadUrl, input.liveReloadBuildId ?? null));

@@ -3,10 +3,10 @@ import { Router } from 'wouter';
 import './styles.css';
 import { App } from './app/App.tsx';
 import { startApp } from './app/start.ts';
+import { applyPreloadedStylesheets } from './app/stylesheet.ts';
 
 // A start that fails part-way (storage refused, config unreadable) still renders: the pages say what is wrong, a blank screen would not.
-void startApp()
-  .catch((err: unknown) => console.error('app start failed', err))
+void Promise.all([startApp().catch((err: unknown) => console.error('app start failed', err)), applyPreloadedStylesheets(document)])
   .then(() => {
     const root = document.getElementById('root');
     if (root) createRoot(root).render(<Router><App /></Router>);

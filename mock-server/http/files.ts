@@ -71,9 +71,14 @@ export async function findFile(root: string, urlPath: string, index: boolean): P
 /** Sends files found by `findFile` with sirv; the headers given win over sirv's (cache policy, content type). */
 export type FileSender = (req: IncomingMessage, res: ServerResponse, found: FoundFile, headers: Record<string, string>) => void;
 
-export function createFileSender(root: string): FileSender {
+/**
+ * `precompressed`: send `x.br` / `x.gz` written beside `x` (build/compress.ts) when the browser accepts
+ * that encoding, with Content-Encoding and Vary: Accept-Encoding; a file without them goes out as is.
+ */
+export function createFileSender(root: string, options: { precompressed?: boolean } = {}): FileSender {
   // dev: sirv looks at the disk on every request, as the build is rewritten under a running server (npm run dev).
-  const serve = sirv(root, { dev: true, etag: true, extensions: [] });
+  const precompressed = options.precompressed ?? false;
+  const serve = sirv(root, { dev: true, etag: true, extensions: [], brotli: precompressed, gzip: precompressed });
   return (req, res, found, headers) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = req.url;

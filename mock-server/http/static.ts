@@ -67,7 +67,7 @@ async function isDirectory(dir: string): Promise<boolean> {
 /** The `dist/` request handler (GET/HEAD). `urlPath` is the raw path without the query. */
 export function createStaticHandler(options: StaticOptions): (req: IncomingMessage, res: ServerResponse, urlPath: string) => Promise<void> {
   const root = options.distDir;
-  const sender: FileSender | null = root === null ? null : createFileSender(root);
+  const sender: FileSender | null = root === null ? null : createFileSender(root, { precompressed: true });
   return async (req, res, urlPath) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, `Method ${req.method ?? ''} not allowed for static files.\n`, { allow: 'GET, HEAD', 'cache-control': NO_CACHE });

@@ -15,6 +15,7 @@
  *                               (a stream {type:"event", code, sc_id?} or a duration {code, event?, msg?} goes
  *                               through the game logic, so 43000/54001 also end the game session)
  *   GET    /__mock/journal     ?since=SEQ&kind=http,ws-in&limit=N
+ *   GET    /__mock/events      ?event=NAME&limit=N: what the app reported with event_report, whole (field vitals among them)
  *   GET    /__mock/clock       {virtual, now}
  *   POST   /__mock/clock       {virtual: true} and/or {advanceMs: N}
  *   GET    /__mock/network     the stream network conditions in force and each stream's figures
@@ -49,6 +50,7 @@ import { ClockNotVirtualError } from '../sessions/clock.ts';
 import { SessionLimitError, SessionNameError, type SessionRegistry } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
 import type { NetworkSummary, SessionSummary } from '../client/types.ts';
+import { contentState, MAX_EVENTS } from '../content/state.ts';
 
 export const CONTROL_PREFIX = '/__mock/';
 /** Largest single clock advance: virtual time is for minutes and hours of play, not for replaying years of timers. */
@@ -276,6 +278,16 @@ export function createControlApi(o: ControlOptions): (req: IncomingMessage, res:
           maxBytes: session.journal.maxBytes,
           entries,
         };
+      },
+    },
+    events: {
+      // The journal cuts bodies at 512 characters; a vitals batch is longer, so the reported events are read whole here.
+      GET: (_req, session, query) => {
+        const name = query.get('event');
+        const limit = intQuery(query, 'limit', 1, MAX_EVENTS);
+        let events = contentState(session).events.filter((e) => name === null || name === '' || e.event === name);
+        if (limit !== undefined) events = events.slice(-limit);
+        return { session: session.name, events };
       },
     },
     clock: {

@@ -15,6 +15,8 @@ import { CONSOLE_BUDGET_GZIP } from '../../build/console.ts';
 import { firstLoad } from '../../build/report.ts';
 import { ROOT } from './harness.ts';
 
+/** Entry, shared first-load chunk, esbuild's runtime helpers, home's chunk, and one to spare. */
+const MAX_FIRST_LOAD_FILES = 5;
 let outDir = '';
 let report: BuildReport;
 
@@ -33,6 +35,16 @@ describe('size budgets', () => {
     expect(home.page?.page).toBe(HOME_PAGE_FOLDER);
     expect(home.files.length).toBeGreaterThan(1);
     expect(home.gzipBytes).toBeGreaterThan(0);
+  });
+
+  it('loads home in a handful of files: the first load is regrouped, not one chunk per set of pages (build/first-load.ts)', () => {
+    const home = firstLoad(report, HOME_PAGE_FOLDER);
+    expect(home.files.length, home.files.join('\n')).toBeLessThanOrEqual(MAX_FIRST_LOAD_FILES);
+    // Every one of them is announced by home's HTML, so none waits for the entry to be parsed.
+    const homeHtml = report.htmlFiles.find((h) => h.routePath === '/');
+    expect(homeHtml).toBeDefined();
+    const announced = new Set([report.entry, ...report.entryStaticImports, ...(homeHtml?.pagePreloads ?? [])]);
+    expect(home.files.filter((f) => !announced.has(f))).toEqual([]);
   });
 
   it(`keeps home first-load JS within ${BUDGET.homeFirstLoadGzip / 1024} KB and each page chunk within ${BUDGET.pageChunkGzip / 1024} KB gzip`, () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type EventReportResponse } from '../../web/api/contract.ts';
 import { contentState } from '../../mock-server/content/state.ts';
 import { call, login, startApp, T0, type Started } from './helpers.ts';
+import { json } from './control-helpers.ts';
 
 let s: Started;
 beforeEach(async () => {
@@ -49,5 +50,22 @@ describe('api/event_report', () => {
   it('an array as data is refused too', async () => {
     const r = await call(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'x', data: [1, 2] }) });
     expect(r.envelope).toMatchObject({ code: BODY_CODE.badRequest, msg: 'Field "data" must be an object or a string, got an array' });
+  });
+});
+
+describe('GET /__mock/events (docs/qa-guide.md "Field vitals")', () => {
+  it('reads the reported events whole, by name and newest last, however long their data', async () => {
+    const metrics = Array.from({ length: 8 }, (_, i) => ({ name: 'CLS', value: i / 100, delta: 0.01, rating: 'good', id: `v6-${i}`, navigationType: 'navigate', page: '/' }));
+    await call(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'web_vitals', data: { metrics } }) });
+    await call(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'page_view', data: { page: '/' } }) });
+    await call(s.port, PATH.eventReport, { rawBody: JSON.stringify({ event: 'web_vitals', data: { metrics: metrics.slice(0, 1) } }) });
+    const all = await json<{ events: Array<{ event: string; data: { metrics?: unknown[] } }> }>(s.port, 'GET', '/__mock/events');
+    expect(all.body.events.map((e) => e.event)).toEqual(['web_vitals', 'page_view', 'web_vitals']);
+    const vitals = await json<{ events: Array<{ event: string; data: { metrics: unknown[] } }> }>(s.port, 'GET', '/__mock/events?event=web_vitals');
+    expect(vitals.body.events.map((e) => e.data.metrics.length)).toEqual([8, 1]);
+    expect(vitals.body.events[0]?.data.metrics).toEqual(metrics);
+    const last = await json<{ events: Array<{ id: number }> }>(s.port, 'GET', '/__mock/events?limit=1');
+    expect(last.body.events.map((e) => e.id)).toEqual([3]);
+    expect((await json(s.port, 'GET', '/__mock/events?limit=0')).status).toBe(400);
   });
 });

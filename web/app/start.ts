@@ -41,5 +41,9 @@ export async function startApp(): Promise<void> {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });
     else clock.setTimeout(fn, 1500);
   };
-  idle(() => void pageLoader.preload(PRELOAD_ORDER));
+  idle(() => {
+    // Field vitals after the first page, off its critical path (vitals.ts).
+    void import('./vitals.ts').then((m) => m.startVitals()).catch(() => undefined);
+    void pageLoader.preload(PRELOAD_ORDER);
+  });
 }

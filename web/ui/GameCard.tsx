@@ -21,7 +21,7 @@ export function GameCard({
   const tag = game.tags[0]?.name;
   return (
     <button type="button" className={wide ? 'gcard gcard--wide' : 'gcard'} onClick={() => onOpen(game)} {...press}>
-      <img className="gcard__img" src={wide ? game.banner : game.cover} alt="" loading="lazy" draggable={false} />
+      <img className="gcard__img" src={wide ? game.banner : game.cover} alt="" width={wide ? 640 : 300} height={wide ? 360 : 400} loading="lazy" draggable={false} />
       <span className="gcard__title">{game.title}</span>
       {tag && <span className="gcard__tag">{tag}</span>}
     </button>

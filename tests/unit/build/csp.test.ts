@@ -33,7 +33,7 @@ describe('Content-Security-Policy (issue 14 part 8)', () => {
     expect(html.match(/<script(?![^>]*\ssrc=)/g)).toBeNull();
     // The policy comes before anything it governs.
     expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<style>'));
-    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<link rel="preload" href="/assets/'));
   });
 
   it('issue 14 part 8: absolute API and socket bases of config.json join connect-src (and the API host img/media-src)', () => {

@@ -45,6 +45,8 @@ export interface RequestOptions {
    */
   background?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (fetch `keepalive`): for reports sent as the page is hidden or closed. */
+  keepalive?: boolean;
 }
 
 export interface RequestResult<T> {
@@ -168,6 +170,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         credentials: opts.withCredentials ? 'include' : 'same-origin',
       };
       if (body !== undefined) init.body = body;
+      if (opts.keepalive) init.keepalive = true;
       const res = await guard(fetchImpl.call(globalThis, url, init));
       const { header: resHeader, cookies } = responseHeaders(res);
 

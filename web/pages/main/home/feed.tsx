@@ -12,12 +12,26 @@ import { useGameMenu } from '../../../ui/game-menu.tsx';
 const moreUrl = (s: HomeSection): string | null =>
   !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
 
+/**
+ * The feed's room while home_list is on its way: the banner's own shape where the carousel will be, and at
+ * least a screen's height below it, so the cards under the feed are off screen until it arrives instead of
+ * jumping down when it does (issue 10: layout shift on home).
+ */
+function FeedPlaceholder() {
+  return (
+    <div className="feed-placeholder">
+      <div className="feed-placeholder__banner" aria-hidden="true" />
+      <Spinner label="Loading games" />
+    </div>
+  );
+}
+
 /** home_list: the banner carousel and the sections of game rows. */
 export function HomeFeed() {
   const [, navigate] = useLocation();
   const [state, retry] = useAsync(() => api.homeList({}, { silent: true }), []);
   const { open, menu, sheet } = useGameMenu({ auth, api });
-  if (state.status === 'loading') return <Spinner label="Loading games" />;
+  if (state.status === 'loading') return <FeedPlaceholder />;
   if (state.status === 'error')
     return (
       <div className="cat-empty" role="alert">
@@ -35,9 +49,10 @@ export function HomeFeed() {
           label="Featured games"
           items={banners}
           clock={clock}
-          render={(b) => (
+          render={(b, i) => (
             <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
-              <img src={b.image} alt="" draggable={false} />
+              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives. */}
+              <img src={b.image} alt="" width={640} height={360} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
               <span className="hbanner__text">
                 <strong>{b.title}</strong>
                 <span>{b.subtitle}</span>

@@ -90,10 +90,10 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
   return (
     <div className="detail">
       <NavBar title={game.title} onBack={onBack} />
-      <img className="detail__banner" src={game.banner} alt={`${game.title} banner`} />
+      <img className="detail__banner" src={game.banner} alt={`${game.title} banner`} width={640} height={360} fetchPriority="high" />
       <div className="content">
         <section className="detail__head" aria-labelledby="game-title">
-          <img className="detail__cover" src={game.cover} alt="" />
+          <img className="detail__cover" src={game.cover} alt="" width={84} height={112} />
           <div className="detail__facts">
             <h2 id="game-title">{game.title}</h2>
             <p className="muted small">{game.developer}</p>
