@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, lang, toaster } from '../../../../app/services.ts';
+import { api, toaster } from '../../../../app/services.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { setClipboardData } from '../../../../core/clipboard.ts';
 import { stockString } from '../../../../core/i18n/index.ts';
@@ -16,9 +17,9 @@ import { Stats } from '../../../../ui/Stats.tsx';
 async function copy(text: string): Promise<void> {
   try {
     await setClipboardData(text);
-    toaster.show({ title: stockString('copied', lang), icon: 'none' });
+    toaster.show({ title: stockString('copied', locale.get()), icon: 'none' });
   } catch {
-    toaster.show({ title: stockString('copyFailed', lang), icon: 'none' });
+    toaster.show({ title: stockString('copyFailed', locale.get()), icon: 'none' });
   }
 }
 
