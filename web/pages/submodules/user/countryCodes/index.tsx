@@ -6,10 +6,21 @@ import { goBack } from '../../../../app/navigation.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('user/country-codes', {
+  title: 'Country / region',
+  search: 'Search countries',
+  placeholder: 'Search country or code',
+  none: params('No country matches “{query}”.'),
+  countries: 'Countries',
+});
 
 /** Picks the login's country calling code, then returns to the login form with what was typed. */
 export default function CountryCodesPage() {
   useSignals();
+  const t = useStore(msgs);
   const model = getLoginModel();
   const [query, setQuery] = useState('');
   const list = useMemo(() => searchCountries(query), [query]);
@@ -22,17 +33,17 @@ export default function CountryCodesPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Country / region" onBack={() => goBack(PAGE_PATH.login)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.login)} />
       <div className="content">
         <label className="search-box">
           <Icon name="search" size={18} />
-          <span className="visually-hidden">Search countries</span>
-          <input type="search" placeholder="Search country or code" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+          <span className="visually-hidden">{t.search}</span>
+          <input type="search" placeholder={t.placeholder} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
         </label>
         {list.length === 0 ? (
-          <p className="muted" role="status">No country matches “{query}”.</p>
+          <p className="muted" role="status">{t.none({ query })}</p>
         ) : (
-          <ul className="list" role="listbox" aria-label="Countries">
+          <ul className="list" role="listbox" aria-label={t.countries}>
             {list.map((c) => {
               const isSelected = c.iso === selected.iso;
               return (
