@@ -9,9 +9,9 @@ import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
-import { messages, params } from '../../../../core/i18n/messages.ts';
+import { count, messages, params } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
-import { formatDuration } from '../../../../core/i18n/format.ts';
+import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
 
 const msgs = messages('user/property', {
   member: 'Membership',
@@ -30,7 +30,7 @@ const msgs = messages('user/property', {
   inactive: 'Inactive',
   latest: 'Latest changes',
   noChanges: 'No changes yet.',
-  plusCoins: params('+{coins} coins'),
+  plusCoins: count({ one: '+{count} coin', other: '+{count} coins' }),
 });
 
 const cardName = (t: ReturnType<typeof msgs.get>, kind: PropertyCardKind): string => ({ member: t.member, quick: t.quick, bgmember: t.bgmember })[kind];
@@ -54,7 +54,7 @@ export default function PropertyPage() {
             <Stats
               label={t.balance}
               items={[
-                { label: t.coins, value: detail.value.coin_balance },
+                { label: t.coins, value: formatNumber(detail.value.coin_balance, lang) },
                 { label: t.timeLeft, value: playTime(detail.value.duration_coin) },
                 { label: t.earned, value: playTime(detail.value.duration) },
               ]}
@@ -88,7 +88,7 @@ export default function PropertyPage() {
                       <span className="muted small record__time">{r.time_text}</span>
                     </span>
                     <span className="record__gain">
-                      {[r.coin ? t.plusCoins({ coins: r.coin }) : '', r.duration ? `+${playTime(r.duration)}` : ''].filter(Boolean).join(' · ')}
+                      {[r.coin ? t.plusCoins(r.coin) : '', r.duration ? `+${playTime(r.duration)}` : ''].filter(Boolean).join(' · ')}
                     </span>
                   </li>
                 ))}

@@ -12,7 +12,7 @@ import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
-import { formatDuration } from '../../../../core/i18n/format.ts';
+import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
 
 const msgs = messages('user/recharge', {
   title: 'Top up',
@@ -43,7 +43,7 @@ export default function RechargePage() {
       <Stats
         label={t.balance}
         items={[
-          { label: t.coins, value: user ? user.coin_balance : '–' },
+          { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
           { label: t.timeLeft, value: user ? formatDuration(user.duration_coin, lang) : '–' },
         ]}
       />
