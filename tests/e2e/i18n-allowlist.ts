@@ -11,6 +11,12 @@ export const BRANDS: readonly string[] = [
   'PC',
   'WebRTC',
   'Wi-Fi',
+  'RPG',
+  'ICP', // the site's registration number (沪ICP备…) on About us
+  // Settings names each language in itself, so a reader finds theirs whatever is showing.
+  'English',
+  'Español',
+  'Français',
 ];
 
 /** Units and technical figures in the stream statistics. */
@@ -24,6 +30,7 @@ export const CODES: readonly RegExp[] = [
   /^(Esc|Tab|Shift|Ctrl|Alt|Enter|Space|Num\d|LMB|MMB|RMB|LB|RB|LT|RT|L3|R3|Select|Start|Home)$/,
   /^(Key[A-Z]|Digit\d|Numpad\w+|Arrow(Up|Down|Left|Right)|(Shift|Control|Alt|Meta)(Left|Right)|Escape|Backspace|Tab|Enter|Space|Mouse(Left|Middle|Right))$/,
   /^v?\d+(\.\d+)*$/, // versions
+  /^(?=.*\d)[A-Z0-9]{6,12}$/, // invitation codes, order numbers
 ];
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -108,6 +108,11 @@ async function visitAll(routes: readonly { path: string; page: string }[], stora
         const menu = await englishOnScreen(phone.page);
         if (menu.length > 0) found[`${tag} ${r.path} (menu)`] = menu;
         await screenshot(phone.page, `i18n-zh-CN-${tag}-game-menu`);
+        // The game is played sideways: the same menu at 844×390.
+        await phone.page.setViewportSize({ width: 844, height: 390 });
+        await animationsDone(phone.page).catch(() => undefined);
+        await screenshot(phone.page, `i18n-zh-CN-${tag}-game-menu-landscape`);
+        await phone.page.setViewportSize(PHONE.viewport);
       }
     }
   }

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { searchCountries, type Country } from '../../../../api/phone.ts';
+import { COUNTRIES, countryByIso, searchCountries, type Country } from '../../../../api/phone.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
+import type { Lang } from '../../../../core/i18n/lang.ts';
 import { getLoginModel } from '../../../../app/login-model.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
@@ -17,17 +19,41 @@ const msgs = messages('user/country-codes', {
   countries: 'Countries',
 });
 
+// The list names these "(China)"; Intl's Chinese names would drop that, so they are written here.
+const CHINA_REGIONS: Partial<Record<Lang, Readonly<Record<string, string>>>> = {
+  'zh-Hans': { HK: '中国香港', MO: '中国澳门', TW: '中国台湾' },
+  'zh-Hant': { HK: '中國香港', MO: '中國澳門', TW: '中國台灣' },
+};
+
+/** A country named in the reader's language by Intl (English keeps the list's own names). */
+function regionName(c: Country, lang: Lang): string {
+  if (lang === 'en') return c.name;
+  const fixed = CHINA_REGIONS[lang]?.[c.iso.toUpperCase()];
+  if (fixed) return fixed;
+  try {
+    return new Intl.DisplayNames(lang, { type: 'region' }).of(c.iso.toUpperCase()) ?? c.name;
+  } catch {
+    return c.name;
+  }
+}
+
 /** Picks the login's country calling code, then returns to the login form with what was typed. */
 export default function CountryCodesPage() {
   useSignals();
   const t = useStore(msgs);
   const model = getLoginModel();
   const [query, setQuery] = useState('');
-  const list = useMemo(() => searchCountries(query), [query]);
+  const lang = useStore(locale);
+  const named = useMemo(() => COUNTRIES.map((c) => ({ ...c, name: regionName(c, lang) })), [lang]);
+  // A search matches the name shown or the English one, and the calling code.
+  const list = useMemo(() => {
+    const hits = new Set([...searchCountries(query, named), ...searchCountries(query)].map((c) => c.iso));
+    return named.filter((c) => hits.has(c.iso));
+  }, [query, named]);
   const selected = model.country.value;
 
   const pick = (country: Country) => {
-    model.setCountry(country);
+    model.setCountry(countryByIso(country.iso) ?? country);
     goBack(PAGE_PATH.login);
   };
 
