@@ -47,6 +47,12 @@ const msgs = messages('user/timelapse', {
 const dayName = (day: number, lang: Lang): string =>
   new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, day));
 
+/** A day's gain on its narrow chip: whole hours without "0 minutes" (1小时, not 1小时0分钟), else the usual length. */
+const chipGain = (seconds: number, lang: Lang): string =>
+  seconds >= 3600 && seconds % 3600 === 0
+    ? new Intl.NumberFormat(lang, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' }).format(seconds / 3600)
+    : formatDuration(seconds, lang);
+
 const stateText = (t: ReturnType<typeof msgs.get>): Record<SignInDay['state'], string> => ({ [-1]: t.missed, 0: t.notYet, 1: t.signed });
 
 export default function TimelapsePage() {
@@ -137,7 +143,7 @@ export default function TimelapsePage() {
                         <span className="signin-day__mark" aria-hidden="true">
                           {d.state === 1 ? <Icon name="check" size={16} /> : d.state === -1 ? '–' : <Icon name="clock" size={16} />}
                         </span>
-                        <span className="signin-day__gain">+{playTime(d.duration)}</span>
+                        <span className="signin-day__gain">+{chipGain(d.duration, lang)}</span>
                       </li>
                     );
                   })}
