@@ -1,11 +1,19 @@
 /** Display formats shared by pages and components; pure so they are tested once. */
+import { formatDuration } from '../core/i18n/format.ts';
+import type { Lang } from '../core/i18n/lang.ts';
+import { locale } from '../core/i18n/locale.ts';
+import { messages } from '../core/i18n/messages.ts';
 
 /** Whole seconds, never negative; anything not a finite number reads as 0. */
 const wholeSeconds = (seconds: number): number => (Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0);
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** Play time in seconds as "2h 05m", "12m" or "0m". */
-export function formatPlayTime(seconds: number): string {
+/**
+ * Play time in seconds: "2h 05m", "12m" or "0m" in English, through Intl in the other languages (2小时5分钟).
+ * The language defaults to the one showing, read at the call (a view re-renders when it changes).
+ */
+export function formatPlayTime(seconds: number, lang: Lang = locale.get()): string {
+  if (lang !== 'en') return formatDuration(seconds, lang);
   const s = wholeSeconds(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -33,9 +41,16 @@ export function formatClock(seconds: number, { hours = false, padMinutes = false
   return `${h > 0 ? `${h}:` : ''}${mm}:${pad2(s % 60)}`;
 }
 
-/** Membership label of SPEC §3 member_status. */
+const memberText = messages('state/member', {
+  free: 'Free',
+  member: 'Member',
+  quick: 'Member · Quick',
+});
+
+/** Membership label of SPEC §3 member_status, in the language showing. */
 export function memberLabel(status: 0 | 1 | 2 | undefined): string {
-  if (status === 1) return 'Member';
-  if (status === 2) return 'Member · Quick';
-  return 'Free';
+  const t = memberText.get();
+  if (status === 1) return t.member;
+  if (status === 2) return t.quick;
+  return t.free;
 }
