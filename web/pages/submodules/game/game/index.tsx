@@ -17,6 +17,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { beginGame } from './begin.ts';
+import { useNoPageZoom } from './no-zoom.ts';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; session: GameSession; game: Game; single: boolean } | { kind: 'error'; message: string };
 
@@ -37,6 +38,7 @@ async function pickGameId(search: string): Promise<{ id: number; single: boolean
 export default function GamePage() {
   const search = useSearch();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  useNoPageZoom();
 
   useEffect(() => {
     let live = true;

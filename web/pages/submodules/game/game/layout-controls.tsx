@@ -108,6 +108,7 @@ function PadStick({ which, style, input }: { which: Stick; style: CSSProperties;
   return (
     <div
       className="lp-stick"
+      role="group"
       aria-label={STICK_NAME[which]}
       style={style}
       {...trackPointer(update, release)}
