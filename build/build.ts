@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS } from '../web/core/paths.ts';
+import { viewportFor } from '../web/core/viewport.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
@@ -207,6 +208,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,
         config: opts.config,
+        viewport: viewportFor(h.routePath),
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

@@ -17,9 +17,13 @@ export function formatPrice(yuan: number, lang: Lang, digits = 2): string {
   }).format(finite(yuan));
 }
 
-/** Big counts shortened the language's way: 184K, 18.4万, 18.4萬. */
+/**
+ * Big counts shortened the language's way: 184K, 18.4万, 18.4萬. Cut, not rounded: 2,560,000 plays are "2.5M",
+ * never more than there were. (`roundingMode` is ES2023, newer than the lib we type against.)
+ */
 export function formatCount(n: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(finite(n));
+  const opts = { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' } as Intl.NumberFormatOptions;
+  return new Intl.NumberFormat(lang, opts).format(finite(n));
 }
 
 export function formatNumber(n: number, lang: Lang): string {

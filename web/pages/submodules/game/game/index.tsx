@@ -17,6 +17,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { beginGame } from './begin.ts';
+import { useNoPageZoom } from './no-zoom.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
@@ -48,6 +49,7 @@ export default function GamePage() {
   const t = useStore(msgs);
   const search = useSearch();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  useNoPageZoom();
 
   useEffect(() => {
     let live = true;

@@ -125,6 +125,7 @@ function PadStick({ which, style, input }: { which: Stick; style: CSSProperties;
   return (
     <div
       className="lp-stick"
+      role="group"
       aria-label={stickName(which)}
       style={style}
       {...trackPointer(update, release)}

@@ -69,12 +69,12 @@ export default function CountryCodesPage() {
         {list.length === 0 ? (
           <p className="muted" role="status">{t.none({ query })}</p>
         ) : (
-          <ul className="list" role="listbox" aria-label={t.countries}>
+          <ul className="list" aria-label={t.countries}>
             {list.map((c) => {
               const isSelected = c.iso === selected.iso;
               return (
-                <li key={c.iso} role="option" aria-selected={isSelected}>
-                  <button type="button" className="list__item" onClick={() => pick(c)}>
+                <li key={c.iso}>
+                  <button type="button" className="list__item" aria-current={isSelected} onClick={() => pick(c)}>
                     <span className="list__label">{c.name}</span>
                     <span className={isSelected ? 'country__code country__code--selected' : 'country__code'}>+{c.code}</span>
                     {isSelected && <Icon name="check" size={18} className="country__check" />}
