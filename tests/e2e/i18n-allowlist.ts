@@ -12,6 +12,13 @@ export const BRANDS: readonly string[] = [
   'WebRTC',
   'Wi-Fi',
   'RPG',
+  'App', // 下载 App
+  'Android',
+  'iOS',
+  'iPhone',
+  'iPad',
+  'Pro', // 疾速射门 Pro: part of a game's name
+  'Nebula Forge', // a studio's name in game descriptions
   'ICP', // the site's registration number (沪ICP备…) on About us
   // Settings names each language in itself, so a reader finds theirs whatever is showing.
   'English',
