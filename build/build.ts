@@ -13,6 +13,7 @@ import type { RuntimeConfig } from '../web/api/contract.ts';
 import { ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS } from '../web/core/paths.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
+import { viewportFor } from '../web/core/viewport.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { precompress } from './compress.ts';
 import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin } from './first-load.ts';
@@ -212,6 +213,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,
         config: opts.config,
+        viewport: viewportFor(h.routePath),
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

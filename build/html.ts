@@ -6,6 +6,7 @@
  * Every shell carries the Content-Security-Policy of build/csp.ts.
  */
 import type { RuntimeConfig } from '../web/api/contract.ts';
+import { VIEWPORT } from '../web/core/viewport.ts';
 import { contentSecurityPolicy } from './csp.ts';
 
 export interface ShellInput {
@@ -23,6 +24,8 @@ export interface ShellInput {
   liveReloadBuildId?: string | null;
   /** config.json as written: its absolute bases join the CSP's connect-src. */
   config: RuntimeConfig;
+  /** The viewport meta's content (web/core/viewport.ts: zoom allowed except on the game screen). */
+  viewport?: string;
 }
 
 export const BACKGROUND = '#121212';
@@ -70,7 +73,7 @@ export function renderShell(input: ShellInput): string {
     '<meta charset="utf-8">',
     // Before anything it governs: a policy met later in <head> does not cover what came first.
     `<meta http-equiv="Content-Security-Policy" content="${attr(shellPolicy(input))}">`,
-    '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover,user-scalable=no">',
+    `<meta name="viewport" content="${attr(input.viewport ?? VIEWPORT)}">`,
     `<meta name="theme-color" content="${BACKGROUND}">`,
     '<meta name="color-scheme" content="dark">',
     `<title>${TITLE}</title>`,

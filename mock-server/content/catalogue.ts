@@ -160,13 +160,19 @@ export function paginate<T>(items: readonly T[], req: PageRequest): Page<T> {
 
 // ---------------------------------------------------------------- search, similar, op plans
 
-/** Title matches first (earlier match first), then tag or developer matches; within each, by play count. */
-export function search(fixtures: Fixtures, view: GameView, keyword: string): GameFixture[] {
+/**
+ * Title matches first (earlier match first), then tag or developer matches; within each, by play count.
+ * A title matches in any language of `everyLanguage` (a player may type a game's English or Chinese name whatever the app's language).
+ */
+export function search(fixtures: Fixtures, view: GameView, keyword: string, everyLanguage: readonly Fixtures[] = [fixtures]): GameFixture[] {
   const k = keyword.trim().toLowerCase();
   const scored: Array<{ g: GameFixture; rank: number }> = [];
+  const titles = (g: GameFixture): string[] => [g.title, ...everyLanguage.flatMap((f) => index(f).byId.get(g.id)?.title ?? [])];
   for (const g of visibleGames(fixtures)) {
-    const at = g.title.toLowerCase().indexOf(k);
-    if (at >= 0) scored.push({ g, rank: at });
+    const matches = titles(g)
+      .map((t) => t.toLowerCase().indexOf(k))
+      .filter((at) => at >= 0);
+    if (matches.length > 0) scored.push({ g, rank: Math.min(...matches) });
     else if (tagsOf(fixtures, g).some((t) => t.name.toLowerCase().includes(k)) || g.developer.toLowerCase().includes(k)) {
       scored.push({ g, rank: 1000 });
     }

@@ -21,6 +21,8 @@ import { answerReplayed } from './replayed.ts';
 import { parseBody, parsePathPairs, requestInput } from './input.ts';
 import { verifySignature } from './signature.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
+import { localizedFixtures } from '../sessions/db-localized.ts';
+import { CONTENT_LANGUAGES, contentLanguage } from './language.ts';
 
 export type { ApiOptions } from './call.ts';
 
@@ -77,7 +79,17 @@ async function inputStep(o: ApiOptions, call: ApiCall, match: RouteMatch, game: 
 
 /** Handler step's context: the session's clock and store, the request's token. */
 function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: boolean): RouteContext {
-  return { clock: session.clock, store: session.store, session, fixtures: sessionFixtures(session, o.fixtures), headers: call.req.headers, token: header(call.req, HEADER.token), game };
+  const current = sessionFixtures(session, o.fixtures);
+  return {
+    clock: session.clock,
+    store: session.store,
+    session,
+    fixtures: localizedFixtures(current, o.fixtures, contentLanguage(call.req.headers['accept-language'])),
+    fixturesInEveryLanguage: () => CONTENT_LANGUAGES.map((language) => localizedFixtures(current, o.fixtures, language)),
+    headers: call.req.headers,
+    token: header(call.req, HEADER.token),
+    game,
+  };
 }
 
 /** The `<apiBase>…` and `<gameApiBase>…` request handler. */

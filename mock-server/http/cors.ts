@@ -23,7 +23,7 @@ import { CONTROL_HEADER, hostName, isLoopbackName } from './control-guard.ts';
 import { sendJson } from './reply.ts';
 
 /** Every header the app or a QA script sets on a call (web/core/http/headers.ts, the control writes). */
-export const ALLOWED_REQUEST_HEADERS: readonly string[] = [...Object.values(HEADER), 'content-type', CONTROL_HEADER];
+export const ALLOWED_REQUEST_HEADERS: readonly string[] = [...Object.values(HEADER), 'content-type', 'accept-language', CONTROL_HEADER];
 export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Ten minutes: long enough that the app's calls are not each preceded by a preflight, short enough to pick up a restart. */
 export const PREFLIGHT_MAX_AGE_S = 600;

@@ -63,7 +63,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ ...pageFields(n), keyword: text({ max: 50 }) }),
     (req, ctx) => {
       const view = gameView(ctx);
-      const page = paginate(search(ctx.fixtures, view, req.keyword), req);
+      const page = paginate(search(ctx.fixtures, view, req.keyword, ctx.fixturesInEveryLanguage()), req);
       return ok({ ...page, list: page.list.map(view.summary), keyword: req.keyword });
     },
   ),

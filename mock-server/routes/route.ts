@@ -25,7 +25,10 @@ export interface RouteContext {
   store: Store;
   /** The mock session this request belongs to (X-Mock-Session): its script, journal, faults and sockets. */
   session: MockSession;
+  /** The session's fixtures (its /__db/ copy once QA edited one) in the request's language (Accept-Language). */
   fixtures: Fixtures;
+  /** The same fixtures in every content language, the request's included: search matches a title in any of them. */
+  fixturesInEveryLanguage: () => readonly Fixtures[];
   /** The request headers (names lower-case). */
   headers: IncomingHttpHeaders;
   /** The `token` header, when sent and non-empty. */

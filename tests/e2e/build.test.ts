@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/build.ts';
 import { htmlFileForPath, LIVE_RELOAD_MARKER } from '../../build/html.ts';
 import { ROUTE_PATHS } from '../../web/app/route-table.ts';
+import { GAME_PATH } from '../../web/core/paths.ts';
+import { VIEWPORT, VIEWPORT_NO_ZOOM } from '../../web/core/viewport.ts';
 import { DIST_DIR, launchBrowser, newPhonePage, ROOT, waitForAppShell } from './harness.ts';
 
 const dist = (...parts: string[]): string => path.join(DIST_DIR, ...parts);
@@ -61,7 +63,8 @@ describe('static export', () => {
       const rel = path.relative(DIST_DIR, file);
       expect(html.startsWith('<!doctype html>'), rel).toBe(true);
       expect(html, rel).toContain('<html lang="en"');
-      expect(html, rel).toContain('content="width=device-width,initial-scale=1,viewport-fit=cover,user-scalable=no"');
+      // Zoom stays on (WCAG 1.4.4) everywhere but the game screen, where a pinch belongs to the game.
+      expect(html, rel).toContain(`<meta name="viewport" content="${rel === htmlFileForPath(GAME_PATH) ? VIEWPORT_NO_ZOOM : VIEWPORT}">`);
       expect(html, rel).toContain('<meta name="theme-color" content="#121212">');
       expect(html, rel).toContain('<title>Cloud Gaming</title>');
       // Dark from the first byte through an inline <style> the CSP allows by hash (csp.test.ts).

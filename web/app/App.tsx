@@ -12,20 +12,23 @@ import { TabBar } from '../ui/TabBar.tsx';
 import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
+import { routeTitle, routeTitles } from './route-titles.ts';
 
 export function App() {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const { token } = useStore(auth.$auth);
   const resolution = resolve(pathname, search, !!token);
+  const titles = useStore(routeTitles);
+  const title = resolution.kind === 'render' ? routeTitle(resolution.route.page, titles) : null;
 
   useEffect(() => {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution.kind === 'redirect' ? resolution.to : null]);
 
   useEffect(() => {
-    if (resolution.kind === 'render') document.title = resolution.route.title;
-  }, [resolution.kind === 'render' ? resolution.route.title : null]);
+    if (title !== null) document.title = title;
+  }, [title]);
 
   return (
     <>

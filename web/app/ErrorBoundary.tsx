@@ -1,5 +1,19 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from '../ui/use-store.ts';
+
+const msgs = messages('app/error-boundary', { crashed: 'Something went wrong on this page.', tryAgain: 'Try again' });
+
+function Crashed({ onRetry }: { onRetry: () => void }) {
+  const t = useStore(msgs);
+  return (
+    <div className="page-error" role="alert">
+      <p>{t.crashed}</p>
+      <Button onClick={onRetry}>{t.tryAgain}</Button>
+    </div>
+  );
+}
 
 /** A page that throws while rendering shows a message instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null }> {
@@ -19,11 +33,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div className="page-error" role="alert">
-        <p>Something went wrong on this page.</p>
-        <Button onClick={() => this.setState({ error: null })}>Try again</Button>
-      </div>
-    );
+    return <Crashed onRetry={() => this.setState({ error: null })} />;
   }
 }

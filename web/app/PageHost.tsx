@@ -2,15 +2,18 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type { PageKey } from '../core/paths.ts';
 import { pageLoader } from './pages.ts';
 import { watchLoad, type LoadPhase } from './page-loader.ts';
-import { clock, lang } from './services.ts';
+import { clock } from './services.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { CONNECTION_TIMEOUT } from '../core/i18n/lang.ts';
+import { locale } from '../core/i18n/locale.ts';
+import { useStore } from '../ui/use-store.ts';
 
 /** Renders a page whose chunk is loaded at once; otherwise waits with the SPEC §2 placeholders. */
 export function PageHost({ pageKey }: { pageKey: PageKey }) {
   const [Page, setPage] = useState<ComponentType | undefined>(() => pageLoader.loaded(pageKey));
   const [phase, setPhase] = useState<LoadPhase>('waiting');
   const [attempt, setAttempt] = useState(0);
+  const lang = useStore(locale);
 
   useEffect(() => {
     const ready = pageLoader.loaded(pageKey);

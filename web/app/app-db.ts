@@ -6,6 +6,11 @@
  */
 import { DbBlockedError, openAppDb, type AppDb } from '../core/storage/db.ts';
 import { toaster } from './services.ts';
+import { messages } from '../core/i18n/messages.ts';
+
+const msgs = messages('app/db', {
+  blocked: 'This app is open in another tab or window with an older version. Close it and reload to keep your settings.',
+});
 
 /** Long enough to read a two-line sentence. */
 const BLOCKED_TOAST_MS = 5000;
@@ -15,7 +20,7 @@ export function openDb(): Promise<AppDb> {
   return openAppDb().catch((err: unknown) => {
     if (err instanceof DbBlockedError && !told) {
       told = true;
-      toaster.show({ title: err.message, icon: 'none', duration: BLOCKED_TOAST_MS });
+      toaster.show({ title: msgs.get().blocked, icon: 'none', duration: BLOCKED_TOAST_MS });
     }
     throw err;
   });

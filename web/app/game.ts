@@ -20,6 +20,9 @@ import { createApi } from '../api/endpoints.ts';
 import { auth, clock, config, getAppDeviceId, http, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
 import { sessionTakesExpiry } from './token-expiry.ts';
+import { messages } from '../core/i18n/messages.ts';
+
+const msgs = messages('app/game', { hangupOver: 'Hang-up time is over: your game was closed' });
 
 const $session = signal<GameSession | null>(null);
 /** The session once built (null before the first use and after logout). */
@@ -69,7 +72,7 @@ async function build(username: string): Promise<GameSession> {
     modelName,
   });
   // Away from the screen when the hang-up ran out: say so wherever the player is (SPEC §4).
-  s.on('hangup-over', () => toaster.show({ title: 'Hang-up time is over: your game was closed', icon: 'none', duration: 3000 }));
+  s.on('hangup-over', () => toaster.show({ title: msgs.get().hangupOver, icon: 'none', duration: 3000 }));
   return s;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Every route of SPEC §2 with its meta, on the paths of web/core/paths.ts.
+ * Every route of SPEC §2 with its meta, on the paths of web/core/paths.ts
+ * (titles, in the reader's language, are in route-titles.ts).
  * Pure data (no React) so `build.ts` can write an index.html per path and the
  * guard can be unit-tested.
  */
@@ -27,7 +28,6 @@ export interface RouteDef {
   /** White-listed: no login needed. */
   public: boolean;
   meta: RouteMeta;
-  title: string;
 }
 
 export const PAGE_BACKGROUND = '#121212';
@@ -48,14 +48,12 @@ const base: RouteMeta = {
 /** A page's route; its path is the page's own (PAGE_PATH) unless another is given (home's alias). */
 const route = (
   page: PageKey,
-  title: string,
   isPublic: boolean,
   meta: Partial<RouteMeta> = {},
   path: string = PAGE_PATH[page],
 ): RouteDef => ({
   path,
   page,
-  title,
   public: isPublic,
   meta: { ...base, ...meta },
 });
@@ -72,41 +70,41 @@ const home: Partial<RouteMeta> = { ...tab(0), fixed: true, navigationBarHeight: 
 const overlay: Partial<RouteMeta> = { pageBackgroundColor: 'transparent' };
 
 export const ROUTES: readonly RouteDef[] = [
-  route('home', 'Home', true, home),
-  route('home', 'Home', true, home, HOME_ALIAS),
-  route('gameLibrary', 'Game Library', true, tab(1)),
-  route('user', 'Mine', false, tab(2)),
-  route('login', 'Log in', true, { isEntry: true }),
-  route('download', 'Download', true, { isEntry: true }),
-  route('error403', 'Forbidden', true),
-  route('error404', 'Page not found', true),
-  route('error500', 'Server error', true),
-  route('error503', 'Service unavailable', true),
-  route('protocol', 'Agreement', true),
-  route('aboutus', 'About us', true),
-  route('game', 'Game', false, { isEntry: true, disableScroll: true, fixed: true }),
-  route('gameDetail', 'Game details', true, { isEntry: true }),
-  route('played', 'Played games', false),
-  route('gameList', 'Games', true),
-  route('search', 'Search', true),
-  route('questionnaire', 'Questionnaire', false),
-  route('countryCodes', 'Country code', true),
-  route('setting', 'Settings', false),
-  route('auth', 'Real-name verification', false),
-  route('property', 'My assets', false),
-  route('member', 'Membership', false, { fixed: true }),
-  route('memberPremium', 'Premium membership', false, { fixed: true }),
-  route('memberCompare', 'Compare memberships', false),
-  route('recharge', 'Top up', false, { fixed: true }),
-  route('timelapse', 'Play time', false, { fixed: true }),
-  route('invite', 'Invite friends', false),
-  route('payLoading', 'Paying', false),
-  route('payResult', 'Payment result', false),
-  route('webviewDetail', 'Game details', true, overlay),
-  route('webviewHome', 'Home', true, overlay),
-  route('memberPopupPremium', 'Premium membership', false, overlay),
-  route('memberPopupRecharge', 'Top up', false, overlay),
-  route('recommendPopupProduct', 'Recommended', false, overlay),
+  route('home', true, home),
+  route('home', true, home, HOME_ALIAS),
+  route('gameLibrary', true, tab(1)),
+  route('user', false, tab(2)),
+  route('login', true, { isEntry: true }),
+  route('download', true, { isEntry: true }),
+  route('error403', true),
+  route('error404', true),
+  route('error500', true),
+  route('error503', true),
+  route('protocol', true),
+  route('aboutus', true),
+  route('game', false, { isEntry: true, disableScroll: true, fixed: true }),
+  route('gameDetail', true, { isEntry: true }),
+  route('played', false),
+  route('gameList', true),
+  route('search', true),
+  route('questionnaire', false),
+  route('countryCodes', true),
+  route('setting', false),
+  route('auth', false),
+  route('property', false),
+  route('member', false, { fixed: true }),
+  route('memberPremium', false, { fixed: true }),
+  route('memberCompare', false),
+  route('recharge', false, { fixed: true }),
+  route('timelapse', false, { fixed: true }),
+  route('invite', false),
+  route('payLoading', false),
+  route('payResult', false),
+  route('webviewDetail', true, overlay),
+  route('webviewHome', true, overlay),
+  route('memberPopupPremium', false, overlay),
+  route('memberPopupRecharge', false, overlay),
+  route('recommendPopupProduct', false, overlay),
 ];
 
 /** Paths, without a trailing slash; "/" is the home page. */

@@ -15,7 +15,7 @@ import { getDeviceId } from '../core/device-id.ts';
 import { createToaster } from '../core/toast.ts';
 import { createBridge } from '../core/bridge.ts';
 import { createNetworkStatus } from '../core/network.ts';
-import { detectLang, type Lang } from '../core/i18n/lang.ts';
+import { locale } from '../core/i18n/locale.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
 import { normalizePath } from './route-table.ts';
@@ -25,8 +25,6 @@ import { loginUrl } from './guard.ts';
 import { mockSessionOf } from './channel.ts';
 
 export const clock = systemClock;
-/** The language of stock strings (SPEC §8), from the browser, once per visit. */
-export const lang: Lang = detectLang(globalThis.navigator?.language ?? '');
 export const config: Required<RuntimeConfig> = { ...DEFAULT_RUNTIME_CONFIG };
 /** The browser's storage, or memory for the visit when the browser refuses it (site data off: core/storage/browser.ts). */
 export const storage = openBrowserStorage(globalThis);
@@ -61,7 +59,9 @@ export const http: HttpClient = createHttpClient({
   wwwid,
   extraHeaders: (): Record<string, string> => {
     const mock = mockSessionOf(storage.session);
-    return mock ? { [HEADER.mockSession]: mock } : {};
+    // The mock cloud answers player-read content in this language (issue 9); a real cloud may too.
+    const lang = { [HEADER.acceptLanguage]: locale.get() };
+    return mock ? { ...lang, [HEADER.mockSession]: mock } : lang;
   },
   onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
   onTokenExpired: (message) => {

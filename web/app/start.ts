@@ -5,12 +5,13 @@
  */
 import { loadRuntimeConfig } from './config.ts';
 import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
-import { auth, bridge, clock, config, network, session, storage } from './services.ts';
+import { auth, bridge, clock, config, local, network, session, storage } from './services.ts';
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { findRoute } from './route-table.ts';
+import { startLanguage } from './language.ts';
 
 export async function startApp(): Promise<void> {
   trackHistory();
@@ -31,7 +32,14 @@ export async function startApp(): Promise<void> {
   const current = findRoute(location.pathname);
   // The page being opened loads in parallel with the config and session.
   if (current) void pageLoader.load(current.page).catch(() => undefined);
-  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined)]);
+  const language = startLanguage({
+    local,
+    bridge,
+    search: location.search,
+    languages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    root: document.documentElement,
+  }).catch(() => undefined);
+  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined), language]);
   Object.assign(config, cfg);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
   // The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen.

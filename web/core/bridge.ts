@@ -23,8 +23,9 @@ export const BRIDGE_METHOD = {
   share: 'share',
 } as const;
 
-export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause';
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause'];
+/** `language`: the host app says which language it shows (a BCP 47 tag), so the page matches it. */
+export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause' | 'language';
+export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause', 'language'];
 
 interface BridgeMessage {
   method: string;

@@ -13,7 +13,10 @@ import { chooseLayout, isLayoutOpType, officialChoice, officialLayouts, planSett
 import type { LayoutKey, Size } from './layouts-math.ts';
 import type { CustomLayoutStore, CustomLayouts, LayoutOwner } from './layouts-store.ts';
 
-export const PLANS_FAILED_MESSAGE = 'The game’s control layouts could not be loaded: using the built-in ones';
+/** What the controller tells the player; the view picks the words in the player's language. */
+export type LayoutNote = 'plans-failed';
+
+export const PLANS_FAILED: LayoutNote = 'plans-failed';
 /**
  * How long the pads wait for the plans and the own layouts before drawing the
  * built-in ones: long enough that a normal answer (well before the stream is
@@ -36,7 +39,7 @@ export interface LayoutControllerDeps {
   settings: ReadonlySignal<LayoutSettings>;
   updateSettings(patch: Partial<LayoutSettings>): Promise<void>;
   /** Tells the player (a toast): said once per game screen. */
-  notify(message: string): void;
+  notify(note: LayoutNote): void;
   log(message: string): void;
 }
 
@@ -79,7 +82,7 @@ export function createLayoutController(deps: LayoutControllerDeps): LayoutContro
     plansFailed.value = true;
     if (said) return;
     said = true;
-    deps.notify(PLANS_FAILED_MESSAGE);
+    deps.notify(PLANS_FAILED);
   };
 
   const storeNow = (): Promise<CustomLayoutStore> =>

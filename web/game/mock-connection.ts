@@ -24,6 +24,7 @@ import {
   type StreamTransport,
 } from '../api/contract.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
+import { messages, params } from '../core/i18n/messages.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
 import { rumbleOf } from './rumble.ts';
@@ -100,7 +101,15 @@ function parse(text: string): StreamServerMessage | null {
 /** 60000 → "60", 1500 → "1.5". */
 const secondsText = (ms: number): string => String(Math.round(ms / 100) / 10);
 
-const setUpFailed = (err: unknown): string => `The stream could not be set up: ${err instanceof Error ? err.message : String(err)}`;
+// The player reads these under the ending's reason; each is read when the stream ends, in the language showing then.
+const msgs = messages('game/connection', {
+  setUpFailed: params('The stream could not be set up: {reason}'),
+  noConnect: params('The video stream did not connect within {seconds} s.'),
+  stalled: params('no video for {seconds} s'),
+  noWebRtc: 'This browser cannot play the stream: it has no WebRTC.',
+});
+
+const setUpFailed = (err: unknown): string => msgs.get().setUpFailed({ reason: err instanceof Error ? err.message : String(err) });
 
 const SOCKET_FIGURES: Omit<StreamStats, 'at'> = {
   transport: 'socket',
@@ -148,11 +157,11 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
   const timers: TimerId[] = [
     // Also when the server never says hello; the socket transport keeps its server-driven steps (a scripted load stall waits).
     clock.setTimeout(() => {
-      if (frames === 0 && transport !== 'socket') end('failed', `The video stream did not connect within ${secondsText(opts.connectTimeoutMs)} s.`);
+      if (frames === 0 && transport !== 'socket') end('failed', msgs.get().noConnect({ seconds: secondsText(opts.connectTimeoutMs) }));
     }, opts.connectTimeoutMs),
   ];
   const watch = clock.setInterval(() => {
-    if (transport === 'webrtc' && frames > 0 && clock.now() - lastFrameAt > opts.stallMs) end('lost', `no video for ${secondsText(opts.stallMs)} s`);
+    if (transport === 'webrtc' && frames > 0 && clock.now() - lastFrameAt > opts.stallMs) end('lost', msgs.get().stalled({ seconds: secondsText(opts.stallMs) }));
   }, WATCH_MS);
 
   const offs = [
@@ -206,7 +215,7 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
   function startRtc(): void {
     const PeerConnection = opts.PeerConnection ?? globalThis.RTCPeerConnection;
     if (typeof PeerConnection !== 'function') {
-      end('failed', 'This browser cannot play the stream: it has no WebRTC.');
+      end('failed', msgs.get().noWebRtc);
       return;
     }
     const current = (opts.presenter ?? createVideoPresenter)(onPresented);

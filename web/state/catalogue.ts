@@ -5,6 +5,19 @@
  * so each rule is unit-tested once (tests/unit/catalogue).
  */
 import type { Clock } from '../core/clock.ts';
+import { formatCount as intlCount } from '../core/i18n/format.ts';
+import type { Lang } from '../core/i18n/lang.ts';
+import { locale } from '../core/i18n/locale.ts';
+import { count, messages, params } from '../core/i18n/messages.ts';
+
+const text = messages('state/catalogue', {
+  hot: 'Hot',
+  new: 'New',
+  rating: 'Top rated',
+  games: count({ one: '{count} game', other: '{count} games' }),
+  playedOnce: params('{day} · played once'),
+  playedTimes: params('{day} · played {times} times'),
+});
 
 /** A positive integer from a query value, else null ("abc", "0", "-3", "1.5" are not ids). */
 export function parseId(value: string | null | undefined): number | null {
@@ -14,11 +27,12 @@ export function parseId(value: string | null | undefined): number | null {
 }
 
 export type SortKey = 'hot' | 'new' | 'rating';
-export const SORTS: readonly { key: SortKey; label: string }[] = [
-  { key: 'hot', label: 'Hot' },
-  { key: 'new', label: 'New' },
-  { key: 'rating', label: 'Top rated' },
-];
+export const SORT_KEYS: readonly SortKey[] = ['hot', 'new', 'rating'];
+/** A sort's name in the language showing. */
+export function sortLabel(key: SortKey): string {
+  const t = text.get();
+  return key === 'hot' ? t.hot : key === 'new' ? t.new : t.rating;
+}
 export function parseSort(value: string | null | undefined): SortKey | undefined {
   return value === 'hot' || value === 'new' || value === 'rating' ? value : undefined;
 }
@@ -88,14 +102,10 @@ export function createDebouncer<T>(clock: Clock, ms: number, fn: (value: T) => v
 
 // ---------------------------------------------------------------- display
 
-/** 950 → "950", 12_345 → "12.3K", 2_500_000 → "2.5M". */
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return '0';
-  if (n < 1000) return String(Math.floor(n));
-  if (n < 1_000_000) return `${trim1(n / 1000)}K`;
-  return `${trim1(n / 1_000_000)}M`;
+/** 950 → "950", 12_345 → "12.3K", 2_500_000 → "2.5M" (18.4万 in Chinese); never negative. */
+export function formatCount(n: number, lang: Lang = locale.get()): string {
+  return intlCount(Number.isFinite(n) && n > 0 ? Math.floor(n) : 0, lang);
 }
-const trim1 = (x: number): string => (Math.floor(x * 10) / 10).toFixed(1).replace(/\.0$/, '');
 
 /** Paragraphs of a game description (blank-line separated); feature lines ("• ") stay lines. */
 export function paragraphs(text: string): string[] {
@@ -113,10 +123,11 @@ export function isGameNotFound(error: unknown): boolean {
 }
 
 /** "1 game", "44 games". */
-export const gamesCount = (n: number): string => `${n} ${n === 1 ? 'game' : 'games'}`;
+export const gamesCount = (n: number): string => text.get().games(n);
 
 /** Under a played game: the day of the last play and how often ("2026-11-22 · played 3 times"). */
 export function playedLabel(lastPlayed: string, times: number): string {
   const day = lastPlayed.slice(0, 10);
-  return `${day} · played ${times === 1 ? 'once' : `${times} times`}`;
+  const t = text.get();
+  return times === 1 ? t.playedOnce({ day }) : t.playedTimes({ day, times });
 }

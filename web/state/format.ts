@@ -1,16 +1,31 @@
 /** Display formats shared by pages and components; pure so they are tested once. */
+import type { Lang } from '../core/i18n/lang.ts';
+import { locale } from '../core/i18n/locale.ts';
+import { messages, params } from '../core/i18n/messages.ts';
 
 /** Whole seconds, never negative; anything not a finite number reads as 0. */
 const wholeSeconds = (seconds: number): number => (Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0);
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** Play time in seconds as "2h 05m", "12m" or "0m". */
-export function formatPlayTime(seconds: number): string {
+// Short forms, not Intl's long units: play time sits in narrow stat boxes (2小时30分, not 2小时30分钟).
+const durationText = messages('state/duration', {
+  hoursMinutes: params('{h}h {mm}m'),
+  hours: params('{h}h'),
+  minutes: params('{m}m'),
+});
+
+/**
+ * Play time in seconds: "2h 05m", "12m" or "0m" in English, 2小时30分 / 12小时 / 12分 in Chinese.
+ * The language defaults to the one showing, read at the call (a view re-renders when it changes).
+ */
+export function formatPlayTime(seconds: number, lang: Lang = locale.get()): string {
   const s = wholeSeconds(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (h > 0) return `${h}h ${pad2(m)}m`;
-  return `${m}m`;
+  if (lang === 'en') return h > 0 ? `${h}h ${pad2(m)}m` : `${m}m`;
+  const t = durationText.get();
+  if (h === 0) return t.minutes({ m });
+  return m === 0 ? t.hours({ h }) : t.hoursMinutes({ h, mm: pad2(m) });
 }
 
 export interface ClockStyle {
@@ -33,9 +48,16 @@ export function formatClock(seconds: number, { hours = false, padMinutes = false
   return `${h > 0 ? `${h}:` : ''}${mm}:${pad2(s % 60)}`;
 }
 
-/** Membership label of SPEC §3 member_status. */
+const memberText = messages('state/member', {
+  free: 'Free',
+  member: 'Member',
+  quick: 'Member · Quick',
+});
+
+/** Membership label of SPEC §3 member_status, in the language showing. */
 export function memberLabel(status: 0 | 1 | 2 | undefined): string {
-  if (status === 1) return 'Member';
-  if (status === 2) return 'Member · Quick';
-  return 'Free';
+  const t = memberText.get();
+  if (status === 1) return t.member;
+  if (status === 2) return t.quick;
+  return t.free;
 }

@@ -7,6 +7,7 @@ import type { Clock, TimerId } from '../core/clock.ts';
 import type { LoginInfo, SendCodeRequest, SendCodeResponse, WebLoginRequest } from '../api/contract.ts';
 import { SMS_RESEND_SECONDS } from '../api/contract.ts';
 import { PAGE_PATH } from '../core/paths.ts';
+import { messages } from '../core/i18n/messages.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, countryByIso, isValidPhone, normalizePhone, type Country } from '../api/phone.ts';
 
 export interface LoginDeps {
@@ -19,12 +20,13 @@ export interface LoginDeps {
   agentCode(): string | null;
 }
 
-export const LOGIN_TEXT = {
+/** The model's toasts, read when one is shown so they are in the language showing then. */
+export const LOGIN_TEXT = messages('state/login', {
   invalidPhone: 'Enter a valid phone number',
   invalidCode: 'Enter the 6-digit code',
   needConsent: 'Please read and accept the User Agreement and Privacy Policy',
   codeSent: 'Verification code sent',
-} as const;
+});
 
 export interface LoginModel {
   country: ReadonlySignal<Country>;
@@ -103,7 +105,7 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
     },
     async sendCode() {
       if (!phoneValid.value) {
-        deps.toast(LOGIN_TEXT.invalidPhone);
+        deps.toast(LOGIN_TEXT.get().invalidPhone);
         return false;
       }
       if (!canSend.value) return false;
@@ -111,7 +113,7 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
       try {
         const res = await deps.sendCode({ mobile: normalizePhone(mobile.value), area_code: country.value.code });
         startCountdown(res.resend_after > 0 ? res.resend_after : SMS_RESEND_SECONDS);
-        deps.toast(LOGIN_TEXT.codeSent);
+        deps.toast(LOGIN_TEXT.get().codeSent);
         return true;
       } catch {
         // The HTTP client has already shown the server's message.
@@ -122,15 +124,15 @@ export function createLoginModel(deps: LoginDeps, initial: { countryIso?: string
     },
     async submit() {
       if (!phoneValid.value) {
-        deps.toast(LOGIN_TEXT.invalidPhone);
+        deps.toast(LOGIN_TEXT.get().invalidPhone);
         return false;
       }
       if (!/^\d{6}$/.test(code.value)) {
-        deps.toast(LOGIN_TEXT.invalidCode);
+        deps.toast(LOGIN_TEXT.get().invalidCode);
         return false;
       }
       if (!agreed.value) {
-        deps.toast(LOGIN_TEXT.needConsent);
+        deps.toast(LOGIN_TEXT.get().needConsent);
         return false;
       }
       if (submitting.value) return false;

@@ -107,8 +107,6 @@ export function enabledPayTypes(config: PayConfig | null | undefined): PayType[]
   return out;
 }
 
-export const PAY_TYPE_NAMES: Record<PayType, string> = { wxpay: 'WeChat Pay', alipay: 'Alipay' };
-
 /** Session-storage key marking that an order's pay page was opened, so coming back does not open it again. */
 export function openedKey(orderId: string): string {
   return `pay_opened_${orderId}`;

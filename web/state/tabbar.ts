@@ -6,11 +6,16 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { PAGE_PATH } from '../core/paths.ts';
 
+export type TabName = 'home' | 'gameLibrary' | 'mine';
+
 export interface TabBarItem {
   pagePath: string;
   iconPath: string;
   selectedIconPath: string;
-  text: string;
+  /** Which tab: the bar shows its label in the language showing (ui/TabBar.tsx). */
+  name: TabName;
+  /** A page's own label for the tab, in place of the standard one. */
+  text?: string;
   visible?: boolean;
   redDot?: boolean;
   /** Short text shown in a pill; empty hides it. */
@@ -18,14 +23,14 @@ export interface TabBarItem {
 }
 
 export const DEFAULT_TAB_ITEMS: readonly TabBarItem[] = [
-  { pagePath: PAGE_PATH.home, iconPath: '/icons/tab-home.svg', selectedIconPath: '/icons/tab-home-active.svg', text: 'Home' },
+  { pagePath: PAGE_PATH.home, iconPath: '/icons/tab-home.svg', selectedIconPath: '/icons/tab-home-active.svg', name: 'home' },
   {
     pagePath: PAGE_PATH.gameLibrary,
     iconPath: '/icons/tab-library.svg',
     selectedIconPath: '/icons/tab-library-active.svg',
-    text: 'Game Library',
+    name: 'gameLibrary',
   },
-  { pagePath: PAGE_PATH.user, iconPath: '/icons/tab-user.svg', selectedIconPath: '/icons/tab-user-active.svg', text: 'Mine' },
+  { pagePath: PAGE_PATH.user, iconPath: '/icons/tab-user.svg', selectedIconPath: '/icons/tab-user-active.svg', name: 'mine' },
 ];
 
 export interface TabBarStore {

@@ -1,4 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/action-sheet', { cancel: 'Cancel' });
 
 export interface SheetAction {
   label: string;
@@ -7,6 +11,7 @@ export interface SheetAction {
 
 /** A bottom sheet of actions with Cancel; Escape or a tap outside closes it. */
 export function ActionSheet({ title, actions, onClose }: { title: string; actions: SheetAction[]; onClose: () => void }) {
+  const t = useStore(msgs);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     first.current?.focus();
@@ -33,7 +38,7 @@ export function ActionSheet({ title, actions, onClose }: { title: string; action
           </button>
         ))}
         <button type="button" className="sheet__item sheet__cancel" onClick={onClose}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </div>

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Clock } from '../core/clock.ts';
 import { AUTO_ADVANCE_MS, afterSwipe, isHorizontal, wrapIndex } from './carousel-logic.ts';
+import { messages, params } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/carousel', { slideOf: params('{n} of {total}'), slide: params('Slide {n}') });
 
 /**
  * Slides with touch swipe, dots and auto-advance on the given clock (every
@@ -19,6 +23,7 @@ export function Carousel<T>({
   label: string;
   interval?: number;
 }) {
+  const t = useStore(msgs);
   const n = items.length;
   const [index, setIndex] = useState(0);
   const [drag, setDrag] = useState(0);
@@ -58,7 +63,7 @@ export function Carousel<T>({
         }}
       >
         {items.map((item, k) => (
-          <div key={k} className="carousel__slide" inert={k !== i} role="group" aria-roledescription="slide" aria-label={`${k + 1} of ${n}`}>
+          <div key={k} className="carousel__slide" inert={k !== i} role="group" aria-roledescription="slide" aria-label={t.slideOf({ n: k + 1, total: n })}>
             {render(item, k)}
           </div>
         ))}
@@ -66,7 +71,7 @@ export function Carousel<T>({
       {n > 1 && (
         <div className="carousel__dots">
           {items.map((_, k) => (
-            <button key={k} type="button" className="carousel__dot" aria-label={`Slide ${k + 1}`} aria-current={k === i} onClick={() => setIndex(k)} />
+            <button key={k} type="button" className="carousel__dot" aria-label={t.slide({ n: k + 1 })} aria-current={k === i} onClick={() => setIndex(k)} />
           ))}
         </div>
       )}

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { systemClock, type Clock } from '../core/clock.ts';
 import { getImageInfo, type ImageInfo } from '../core/media.ts';
 import { Icon } from './icons.tsx';
+import { messages, params } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
 import {
   DOUBLE_TAP_MS,
   MIN_SCALE,
@@ -16,6 +18,13 @@ import {
 } from './image-preview-logic.ts';
 
 type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
+const msgs = messages('ui/image-preview', {
+  dialog: params('{label}: image {n} of {total}'),
+  shot: params('{label}, screenshot {n}'),
+  broken: 'This image could not be loaded.',
+  close: 'Close preview',
+});
 
 type Pt = { x: number; y: number };
 interface Gesture {
@@ -49,6 +58,7 @@ export function ImagePreview({
   timers?: Timers;
   imageInfo?: (src: string) => Promise<ImageInfo>;
 }) {
+  const t = useStore(msgs);
   const [index, setIndex] = useState(startIndex);
   const [scale, setScale] = useState(MIN_SCALE);
   const [pan, setPan] = useState<Pt>({ x: 0, y: 0 });
@@ -183,19 +193,19 @@ export function ImagePreview({
   };
 
   return (
-    <div className="preview" role="dialog" aria-modal="true" aria-label={`${label}: image ${index + 1} of ${images.length}`}>
+    <div className="preview" role="dialog" aria-modal="true" aria-label={t.dialog({ label, n: index + 1, total: images.length })}>
       <div ref={stage} className="preview__stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={cancel}>
         <div className="preview__track" style={{ transform: `translateX(calc(${-index * 100}% + ${swipe}px))`, transition: swipe ? 'none' : undefined }}>
           {images.map((src, k) => (
             <div key={src} className="preview__slide">
               {broken.has(src) ? (
-                <p className="preview__broken" role="img" aria-label={`${label}, screenshot ${k + 1}`}>
-                  This image could not be loaded.
+                <p className="preview__broken" role="img" aria-label={t.shot({ label, n: k + 1 })}>
+                  {t.broken}
                 </p>
               ) : (
                 <img
                   src={src}
-                  alt={`${label}, screenshot ${k + 1}`}
+                  alt={t.shot({ label, n: k + 1 })}
                   draggable={false}
                   data-scale={k === index ? scale : 1}
                   style={k === index ? { transform: `translate(${pan.x}px, ${pan.y}px) scale(${scale})` } : undefined}
@@ -210,7 +220,7 @@ export function ImagePreview({
         <span aria-live="polite">
           {index + 1} / {images.length}
         </span>
-        <button ref={closeBtn} type="button" className="icon-btn" aria-label="Close preview" onClick={onClose}>
+        <button ref={closeBtn} type="button" className="icon-btn" aria-label={t.close} onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>

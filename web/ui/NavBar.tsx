@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/navbar', { back: 'Back' });
 
 /** The page's top bar: back, title, an optional action (height from the route meta, in rpx). */
 export function NavBar({
@@ -13,10 +17,11 @@ export function NavBar({
   right?: ReactNode;
   height?: number;
 }) {
+  const t = useStore(msgs);
   return (
     <header className="navbar" style={{ height: `calc(${height} * var(--rpx))` }}>
       {onBack ? (
-        <button type="button" className="navbar__back" onClick={onBack} aria-label="Back">
+        <button type="button" className="navbar__back" onClick={onBack} aria-label={t.back}>
           <Icon name="back" />
         </button>
       ) : (

@@ -2,10 +2,15 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { NetworkState } from '../core/network.ts';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/offline-bar', { offline: 'You are offline. Check your connection.' });
 
 /** Tells the player the connection is gone, so a stalled screen is not a mystery. */
 export function OfflineBar({ state }: { state: ReadonlySignal<NetworkState> }) {
   useSignals();
+  const t = useStore(msgs);
   const offline = !state.value.isConnected;
   // The bar is fixed at the top: pages move down under it instead of hiding their header (styles.css --offline-h).
   useEffect(() => {
@@ -15,7 +20,7 @@ export function OfflineBar({ state }: { state: ReadonlySignal<NetworkState> }) {
   if (!offline) return null;
   return (
     <div className="offline-bar" role="alert">
-      You are offline. Check your connection.
+      {t.offline}
     </div>
   );
 }

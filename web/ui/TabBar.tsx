@@ -1,6 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { TabBarItem } from '../state/tabbar.ts';
+import type { TabBarItem, TabName } from '../state/tabbar.ts';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/tabbar', {
+  main: 'Main',
+  home: 'Home',
+  gameLibrary: 'Game Library',
+  mine: 'Mine',
+  new: 'new',
+});
 
 /**
  * The custom dark tab bar (SPEC §2, sizes in rpx per SPEC §9: height 129,
@@ -16,8 +26,10 @@ export function TabBar({
   onSelect: (item: TabBarItem, index: number) => void;
 }) {
   useSignals();
+  const t = useStore(msgs);
+  const labels: Record<TabName, string> = { home: t.home, gameLibrary: t.gameLibrary, mine: t.mine };
   return (
-    <nav className="tabbar" aria-label="Main">
+    <nav className="tabbar" aria-label={t.main}>
       {items.value.map((item, index) => {
         if (item.visible === false) return null;
         const selected = index === selectedIndex;
@@ -35,10 +47,10 @@ export function TabBar({
           >
             <span className="tabbar__icon">
               <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
-              {item.redDot && !item.badge && <span className="tabbar__dot" aria-label="new" />}
+              {item.redDot && !item.badge && <span className="tabbar__dot" aria-label={t.new} />}
               {item.badge && <span className="tabbar__badge">{item.badge}</span>}
             </span>
-            <span className="tabbar__text">{item.text}</span>
+            <span className="tabbar__text">{item.text || labels[item.name]}</span>
           </a>
         );
       })}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { formatClock } from '../state/format.ts';
+import { messages, params } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
 import {
   CONTROLS_HIDE_MS,
   PLAYBACK_RATES,
@@ -12,6 +14,22 @@ import {
 } from './video-player-logic.ts';
 
 type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
+const msgs = messages('ui/video-player', {
+  region: params('{title} trailer'),
+  volume: params('Volume {percent}%'),
+  seek: 'Seek',
+  seekValue: params('{time} of {total}'),
+  play: 'Play video',
+  pause: 'Pause video',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  danmaku: 'Danmaku',
+  speed: params('Playback speed {rate}×'),
+  speeds: 'Playback speed',
+  fullscreen: 'Fullscreen',
+  exitFullscreen: 'Exit fullscreen',
+});
 /** 0:05, 1:02:03; "0:00" for unknown lengths. */
 const formatTime = (seconds: number): string => formatClock(seconds, { hours: true });
 
@@ -62,6 +80,7 @@ export function VideoPlayer({
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const drag = useRef<Drag | null>(null);
+  const t = useStore(msgs);
   const [playing, setPlaying] = useState(false);
   const [controls, setControls] = useState(true);
   const [poke, setPoke] = useState(0);
@@ -140,7 +159,7 @@ export function VideoPlayer({
       const vol = volumeTarget(d.volume, dy, d.h);
       el.volume = vol;
       el.muted = vol === 0;
-      setHint(`Volume ${Math.round(vol * 100)}%`);
+      setHint(t.volume({ percent: Math.round(vol * 100) }));
     }
   };
   const up = (e: ReactPointerEvent) => {
@@ -165,7 +184,7 @@ export function VideoPlayer({
       ref={box}
       className={`vplayer${fullscreen ? ' vplayer--full' : ''}${controls ? '' : ' vplayer--bare'}`}
       data-playing={playing}
-      aria-label={`${title} trailer`}
+      aria-label={t.region({ title })}
       role="region"
     >
       <video
@@ -197,7 +216,7 @@ export function VideoPlayer({
       <div className="vplayer__gesture" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={() => (drag.current = null)} />
       {hint && <div className="vplayer__hint" role="status">{hint}</div>}
       {!playing && (
-        <button type="button" className="vplayer__big" aria-label="Play video" onClick={toggle}>
+        <button type="button" className="vplayer__big" aria-label={t.play} onClick={toggle}>
           <I d={PLAY} />
         </button>
       )}
@@ -209,8 +228,8 @@ export function VideoPlayer({
           max={duration || 0}
           step={0.1}
           value={Math.min(time, duration || 0)}
-          aria-label="Seek"
-          aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+          aria-label={t.seek}
+          aria-valuetext={t.seekValue({ time: formatTime(time), total: formatTime(duration) })}
           onChange={(e) => {
             const el = v();
             if (el) el.currentTime = Number(e.target.value);
@@ -218,7 +237,7 @@ export function VideoPlayer({
           }}
         />
         <div className="vplayer__bar">
-          <button type="button" className="icon-btn" aria-label={playing ? 'Pause video' : 'Play video'} onClick={toggle}>
+          <button type="button" className="icon-btn" aria-label={playing ? t.pause : t.play} onClick={toggle}>
             <I d={playing ? PAUSE : PLAY} />
           </button>
           <span className="vplayer__time">
@@ -227,7 +246,7 @@ export function VideoPlayer({
           <button
             type="button"
             className="icon-btn"
-            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t.unmute : t.mute}
             onClick={() => {
               const el = v();
               if (el) el.muted = !el.muted;
@@ -237,18 +256,18 @@ export function VideoPlayer({
             <I d={muted ? MUTE : VOL} />
           </button>
           <button type="button" className="vplayer__txt" aria-pressed={bullets} onClick={() => (setBullets(!bullets), show())}>
-            Danmaku
+            {t.danmaku}
           </button>
-          <button type="button" className="vplayer__txt" aria-label={`Playback speed ${rate}×`} aria-expanded={rates} onClick={() => (setRates(!rates), show())}>
+          <button type="button" className="vplayer__txt" aria-label={t.speed({ rate })} aria-expanded={rates} onClick={() => (setRates(!rates), show())}>
             {rate}×
           </button>
-          <button type="button" className="icon-btn" aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={toggleFullscreen}>
+          <button type="button" className="icon-btn" aria-label={fullscreen ? t.exitFullscreen : t.fullscreen} onClick={toggleFullscreen}>
             <I d={FULL} />
           </button>
         </div>
       </div>
       {rates && (
-        <div className="vplayer__rates" role="group" aria-label="Playback speed">
+        <div className="vplayer__rates" role="group" aria-label={t.speeds}>
           {PLAYBACK_RATES.map((r) => (
             <button key={r} type="button" aria-pressed={r === rate} onClick={() => chooseRate(r)}>
               {r}×

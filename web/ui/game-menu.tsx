@@ -4,6 +4,10 @@ import type { GameSummary } from '../api/contract.ts';
 import { detailUrl } from '../core/paths.ts';
 import { playGame, type PlayDeps } from '../state/play.ts';
 import type { ActionSheet as ActionSheetType } from './ActionSheet.tsx';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/game-menu', { openDetails: 'Open details', playNow: 'Play now' });
 
 // The sheet only shows on a long press: it loads then, not with home's first load (95 KB budget).
 let ActionSheet: typeof ActionSheetType | null = null;
@@ -12,6 +16,7 @@ const loadSheet = (): Promise<unknown> =>
 
 /** Tap opens a game's detail; a long press shows the quick action sheet (detail / play). */
 export function useGameMenu(deps: PlayDeps) {
+  const t = useStore(msgs);
   const [, navigate] = useLocation();
   const [game, setGame] = useState<GameSummary | null>(null);
   const open = (g: GameSummary) => navigate(detailUrl(g.id));
@@ -20,8 +25,8 @@ export function useGameMenu(deps: PlayDeps) {
       title={game.title}
       onClose={() => setGame(null)}
       actions={[
-        { label: 'Open details', onSelect: () => open(game) },
-        { label: 'Play now', onSelect: () => playGame(deps, game.id, navigate) },
+        { label: t.openDetails, onSelect: () => open(game) },
+        { label: t.playNow, onSelect: () => playGame(deps, game.id, navigate) },
       ]}
     />
   );

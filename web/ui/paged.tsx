@@ -7,6 +7,18 @@ import { GameCard } from './GameCard.tsx';
 import { Button } from './Button.tsx';
 import { Spinner } from './Spinner.tsx';
 import { useGameMenu } from './game-menu.tsx';
+import { messages, params } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
+
+const msgs = messages('ui/paged', {
+  loadingGames: 'Loading games',
+  games: 'Games',
+  loadingMore: 'Loading more',
+  loadMore: 'Load more',
+  end: params('That’s all {games}'),
+  failed: 'Games could not be loaded.',
+  tryAgain: 'Try again',
+});
 
 export interface Paged<T> {
   state: PagedState<T>;
@@ -96,16 +108,17 @@ export function PagedGames<T extends GameSummary>({
   /** A line under each card (e.g. when it was last played). */
   extra?: (game: T) => ReactNode;
 }) {
+  const t = useStore(msgs);
   const { state, loading, error, loadMore } = paged;
   const { open, menu, sheet } = useGameMenu(play);
   if (state.items.length === 0) {
     if (error) return <ErrorState onRetry={loadMore} />;
-    if (loading || state.page === 0) return <Spinner label="Loading games" />;
+    if (loading || state.page === 0) return <Spinner label={t.loadingGames} />;
     return <div className="cat-empty">{empty}</div>;
   }
   return (
     <>
-      <ul className="ggrid" aria-label="Games">
+      <ul className="ggrid" aria-label={t.games}>
         {state.items.map((g) => (
           <li key={g.id}>
             <GameCard
@@ -125,27 +138,28 @@ export function PagedGames<T extends GameSummary>({
       ) : state.hasMore ? (
         <Sentinel onVisible={loadMore} page={state.page}>
           {loading ? (
-            <Spinner label="Loading more" />
+            <Spinner label={t.loadingMore} />
           ) : (
             <Button variant="ghost" onClick={loadMore}>
-              Load more
+              {t.loadMore}
             </Button>
           )}
         </Sentinel>
       ) : (
-        <p className="cat-end">That’s all {gamesCount(state.items.length)}</p>
+        <p className="cat-end">{t.end({ games: gamesCount(state.items.length) })}</p>
       )}
       {sheet}
     </>
   );
 }
 
-export function ErrorState({ onRetry, message = 'Games could not be loaded.' }: { onRetry: () => void; message?: string }) {
+export function ErrorState({ onRetry, message }: { onRetry: () => void; message?: string }) {
+  const t = useStore(msgs);
   return (
     <div className="cat-empty" role="alert">
-      <p>{message}</p>
+      <p>{message ?? t.failed}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t.tryAgain}
       </Button>
     </div>
   );

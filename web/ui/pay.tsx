@@ -8,11 +8,24 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { CreateOrderRequest, Order, PayType, SystemInfo } from '../api/contract.ts';
 import { payLoadingUrl } from '../core/paths.ts';
-import { defaultChoice, enabledPayTypes, PAY_TYPE_NAMES } from '../state/order.ts';
+import { defaultChoice, enabledPayTypes } from '../state/order.ts';
 import { formatPrice } from '../state/price.ts';
+import { locale } from '../core/i18n/locale.ts';
+import { messages } from '../core/i18n/messages.ts';
+import { useStore } from './use-store.ts';
 import { Button } from './Button.tsx';
 import { NavBar } from './NavBar.tsx';
 import { Spinner } from './Spinner.tsx';
+
+const msgs = messages('ui/pay', {
+  noMethod: 'No payment method is available right now.',
+  method: 'Payment method',
+  wxpay: 'WeChat Pay',
+  alipay: 'Alipay',
+  total: 'Total',
+  creating: 'Creating order…',
+  pay: 'Pay',
+});
 
 /** The enabled pay methods (system_info pay_config); null while loading. */
 export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[] | null {
@@ -59,16 +72,18 @@ export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(lis
 }
 
 function PayMethods({ types, value, onChange }: { types: PayType[]; value: PayType | null; onChange: (t: PayType) => void }) {
-  if (types.length === 0) return <p className="muted small">No payment method is available right now.</p>;
+  const t = useStore(msgs);
+  const names: Record<PayType, string> = { wxpay: t.wxpay, alipay: t.alipay };
+  if (types.length === 0) return <p className="muted small">{t.noMethod}</p>;
   return (
-    <div className="pay-methods" role="radiogroup" aria-label="Payment method">
-      {types.map((t) => (
-        <label key={t} className={`pay-method${value === t ? ' pay-method--on' : ''}`}>
-          <input type="radio" name="pay_type" value={t} checked={value === t} onChange={() => onChange(t)} />
-          <span className={`pay-method__logo pay-method__logo--${t}`} aria-hidden="true">
-            {t === 'wxpay' ? 'W' : 'A'}
+    <div className="pay-methods" role="radiogroup" aria-label={t.method}>
+      {types.map((type) => (
+        <label key={type} className={`pay-method${value === type ? ' pay-method--on' : ''}`}>
+          <input type="radio" name="pay_type" value={type} checked={value === type} onChange={() => onChange(type)} />
+          <span className={`pay-method__logo pay-method__logo--${type}`} aria-hidden="true">
+            {type === 'wxpay' ? 'W' : 'A'}
           </span>
-          <span>{PAY_TYPE_NAMES[t]}</span>
+          <span>{names[type]}</span>
         </label>
       ))}
     </div>
@@ -108,14 +123,16 @@ function PayBar({
   payType: PayType | null;
   order: ReturnType<typeof useCreateOrder>;
 }) {
+  const t = useStore(msgs);
+  const lang = useStore(locale);
   return (
     <footer className="pay-bar">
       <div className="pay-bar__sum">
-        <span className="muted small">Total</span>
-        <strong>{item ? formatPrice(item.price) : '–'}</strong>
+        <span className="muted small">{t.total}</span>
+        <strong>{item ? formatPrice(item.price, lang) : '–'}</strong>
       </div>
       <Button disabled={!item || !payType || order.busy} onClick={() => item && payType && void order.pay(item.id, payType)}>
-        {order.busy ? 'Creating order…' : 'Pay'}
+        {order.busy ? t.creating : t.pay}
       </Button>
     </footer>
   );
@@ -135,6 +152,7 @@ export function ShopPage<T extends { id: number; is_recommend: 0 | 1; price: str
   createOrder: (req: CreateOrderRequest) => Promise<Order>;
   children: ReactNode;
 }) {
+  const t = useStore(msgs);
   const order = useCreateOrder(createOrder);
   return (
     <div className="fixed-page">
@@ -142,7 +160,7 @@ export function ShopPage<T extends { id: number; is_recommend: 0 | 1; price: str
       <div className="scroll">
         <div className="content">
           {children}
-          <h2 className="section-title">Payment method</h2>
+          <h2 className="section-title">{t.method}</h2>
           {choice.types ? <PayMethods types={choice.types} value={choice.payType} onChange={choice.setPayType} /> : <Spinner />}
         </div>
       </div>

@@ -11,7 +11,7 @@ import { OP_TYPE, type OpPlan, type OpPlanListResponse } from '../../../web/api/
 import { GAME_SETTING_DEFAULTS, type GameSettings } from '../../../web/core/storage/db-schema.ts';
 import { BUILT_IN_GAMEPAD } from '../../../web/game/layouts-choice.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
-import { createLayoutController, LAYOUTS_WAIT_MS, PLANS_FAILED_MESSAGE, type LayoutControllerDeps } from '../../../web/game/layouts.ts';
+import { createLayoutController, LAYOUTS_WAIT_MS, PLANS_FAILED, type LayoutControllerDeps } from '../../../web/game/layouts.ts';
 import { createMemoryLayoutStore, type CustomLayoutStore } from '../../../web/game/layouts-store.ts';
 
 const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
@@ -105,7 +105,7 @@ describe('layout controller', () => {
     await t.c.load();
     await t.c.load();
     expect(t.c.status.value).toBe('fallback');
-    expect(t.notes).toEqual([PLANS_FAILED_MESSAGE]);
+    expect(t.notes).toEqual([PLANS_FAILED]);
     expect(t.logs.join()).toMatch(/get_op_plan failed: network down/);
     expect(t.c.active(OP_TYPE.gamepad)).toBe(BUILT_IN_GAMEPAD);
     expect(t.c.active(OP_TYPE.keyboard)).toBeNull();
@@ -123,7 +123,7 @@ describe('layout controller', () => {
     expect(t.c.active(OP_TYPE.gamepad)).toBe(BUILT_IN_GAMEPAD);
     t.clock.advance(1);
     expect(t.c.status.value).toBe('fallback');
-    expect(t.notes).toEqual([PLANS_FAILED_MESSAGE]);
+    expect(t.notes).toEqual([PLANS_FAILED]);
     answer(LIST);
     await loading;
     expect(t.c.status.value).toBe('ready');

@@ -27,7 +27,7 @@ describe('phone login form (issue: Login)', () => {
     model.setMobile('1380000');
     expect(model.phoneValid.value).toBe(false);
     expect(await model.sendCode()).toBe(false);
-    expect(deps.toast).toHaveBeenCalledWith(LOGIN_TEXT.invalidPhone);
+    expect(deps.toast).toHaveBeenCalledWith(LOGIN_TEXT.get().invalidPhone);
     model.setMobile('138 0000 0000');
     expect(model.phoneValid.value).toBe(true);
     model.setCountry(countryByIso('GB')!);
@@ -55,7 +55,7 @@ describe('phone login form (issue: Login)', () => {
     model.setMobile('13800000000');
     model.setCode('123456');
     expect(await model.submit()).toBe(false);
-    expect(deps.toast).toHaveBeenCalledWith(LOGIN_TEXT.needConsent);
+    expect(deps.toast).toHaveBeenCalledWith(LOGIN_TEXT.get().needConsent);
     expect(deps.webLogin).not.toHaveBeenCalled();
   });
 

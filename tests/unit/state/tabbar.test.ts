@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createTabBarStore, DEFAULT_TAB_ITEMS } from '../../../web/state/tabbar.ts';
 
 describe('tab bar items (SPEC §2 Tab bar)', () => {
-  it('has three tabs with pagePath, icons and text', () => {
+  it('has three tabs with pagePath, icons and a name for their label', () => {
     expect(DEFAULT_TAB_ITEMS.map((i) => i.pagePath)).toEqual(['/', '/main/gameLibrary/index', '/main/user/index']);
+    expect(DEFAULT_TAB_ITEMS.map((i) => i.name)).toEqual(['home', 'gameLibrary', 'mine']);
     for (const i of DEFAULT_TAB_ITEMS) {
       expect(i.iconPath).toMatch(/\.svg$/);
       expect(i.selectedIconPath).toMatch(/\.svg$/);
-      expect(i.text).not.toBe('');
     }
   });
 

@@ -61,6 +61,8 @@ export const HEADER = {
   deviceId: 'device-id',
   /** Game header set only: marks a call to the game API. */
   gameClient: 'game-client',
+  /** The player's language (an app tag: en, es, fr, zh-Hans, zh-Hant); content is answered in it where it exists. */
+  acceptLanguage: 'accept-language',
   /** QA isolation: the mock session a request belongs to (mock server only). */
   mockSession: 'x-mock-session',
 } as const;

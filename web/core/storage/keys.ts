@@ -6,6 +6,8 @@ export const STORAGE_KEY = {
   token: 'token',
   /** localStorage: the persisted device id. */
   deviceId: 'device_id',
+  /** localStorage: the language the player chose in settings; kept across log-out (issue 9). */
+  language: 'language',
   /** sessionStorage: the channel of this visit (SPEC §2 agent_code). */
   agentCode: 'agent_code',
 } as const;

@@ -1,15 +1,28 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, auth } from '../../../app/services.ts';
-import { SORTS, type SortKey } from '../../../state/catalogue.ts';
+import { SORT_KEYS, sortLabel, type SortKey } from '../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../../ui/paged.tsx';
+import { messages } from '../../../core/i18n/messages.ts';
+import { useStore } from '../../../ui/use-store.ts';
+
+const msgs = messages('library/page', {
+  title: 'Game Library',
+  search: 'Search games, tags, studios',
+  tags: 'Tags',
+  all: 'All',
+  reloadTags: 'Reload tags',
+  sort: 'Sort',
+  empty: 'No games with this tag yet.',
+});
 
 /** The library tab: search entry, tag chips, sort, and the paged grid (scrolls inside `.scroll`). */
 export default function GameLibraryPage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const [tag, setTag] = useState(0);
   const [sort, setSort] = useState<SortKey>('hot');
   const [tags, retryTags] = useAsync(() => api.getTagList({}, { silent: true }), []);
@@ -17,36 +30,36 @@ export default function GameLibraryPage() {
 
   return (
     <div className="scroll">
-      <h1 className="page-title">Game Library</h1>
+      <h1 className="page-title">{t.title}</h1>
       <div className="content">
         <button type="button" className="searchbox" onClick={() => navigate(PAGE_PATH.search)}>
           <Icon name="search" size={18} />
-          <span>Search games, tags, studios</span>
+          <span>{t.search}</span>
         </button>
-        <div className="chips" role="group" aria-label="Tags">
+        <div className="chips" role="group" aria-label={t.tags}>
           <button type="button" className="chip" aria-pressed={tag === 0} onClick={() => setTag(0)}>
-            All
+            {t.all}
           </button>
           {tags.status === 'ready' &&
-            tags.value.list.map((t) => (
-              <button key={t.id} type="button" className="chip" aria-pressed={tag === t.id} onClick={() => setTag(t.id)}>
-                {t.name}
+            tags.value.list.map((g) => (
+              <button key={g.id} type="button" className="chip" aria-pressed={tag === g.id} onClick={() => setTag(g.id)}>
+                {g.name}
               </button>
             ))}
           {tags.status === 'error' && (
             <button type="button" className="chip" onClick={retryTags}>
-              Reload tags
+              {t.reloadTags}
             </button>
           )}
         </div>
-        <div className="seg" role="group" aria-label="Sort">
-          {SORTS.map((s) => (
-            <button key={s.key} type="button" aria-pressed={sort === s.key} onClick={() => setSort(s.key)}>
-              {s.label}
+        <div className="seg" role="group" aria-label={t.sort}>
+          {SORT_KEYS.map((key) => (
+            <button key={key} type="button" aria-pressed={sort === key} onClick={() => setSort(key)}>
+              {sortLabel(key)}
             </button>
           ))}
         </div>
-        <PagedGames paged={paged} play={{ auth, api }} empty={<p>No games with this tag yet.</p>} />
+        <PagedGames paged={paged} play={{ auth, api }} empty={<p>{t.empty}</p>} />
       </div>
     </div>
   );

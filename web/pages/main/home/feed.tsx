@@ -8,6 +8,16 @@ import { GameCard } from '../../../ui/GameCard.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
+import { messages } from '../../../core/i18n/messages.ts';
+import { useStore } from '../../../ui/use-store.ts';
+
+const msgs = messages('home/feed', {
+  loading: 'Loading games',
+  failed: 'Games could not be loaded.',
+  tryAgain: 'Try again',
+  featured: 'Featured games',
+  more: 'More',
+});
 
 const moreUrl = (s: HomeSection): string | null =>
   !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
@@ -17,11 +27,11 @@ const moreUrl = (s: HomeSection): string | null =>
  * least a screen's height below it, so the cards under the feed are off screen until it arrives instead of
  * jumping down when it does (issue 10: layout shift on home).
  */
-function FeedPlaceholder() {
+function FeedPlaceholder({ label }: { label: string }) {
   return (
     <div className="feed-placeholder">
       <div className="feed-placeholder__banner" aria-hidden="true" />
-      <Spinner label="Loading games" />
+      <Spinner label={label} />
     </div>
   );
 }
@@ -29,15 +39,16 @@ function FeedPlaceholder() {
 /** home_list: the banner carousel and the sections of game rows. */
 export function HomeFeed() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const [state, retry] = useAsync(() => api.homeList({}, { silent: true }), []);
   const { open, menu, sheet } = useGameMenu({ auth, api });
-  if (state.status === 'loading') return <FeedPlaceholder />;
+  if (state.status === 'loading') return <FeedPlaceholder label={t.loading} />;
   if (state.status === 'error')
     return (
       <div className="cat-empty" role="alert">
-        <p>Games could not be loaded.</p>
+        <p>{t.failed}</p>
         <Button variant="secondary" onClick={retry}>
-          Try again
+          {t.tryAgain}
         </Button>
       </div>
     );
@@ -46,7 +57,7 @@ export function HomeFeed() {
     <>
       {banners.length > 0 && (
         <Carousel
-          label="Featured games"
+          label={t.featured}
           items={banners}
           clock={clock}
           render={(b, i) => (
@@ -69,7 +80,7 @@ export function HomeFeed() {
               <h2 id={`hs-${s.key}`}>{s.title}</h2>
               {more && (
                 <button type="button" className="link-btn" onClick={() => navigate(more)}>
-                  More
+                  {t.more}
                 </button>
               )}
             </div>

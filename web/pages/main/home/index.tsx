@@ -5,36 +5,61 @@ import { useStore } from '../../../ui/use-store.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
+import { formatNumber } from '../../../core/i18n/format.ts';
 import { maskMobile } from '../../../api/mask.ts';
 import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { locale } from '../../../core/i18n/locale.ts';
+import { messages } from '../../../core/i18n/messages.ts';
+
+const msgs = messages('home/page', {
+  brand: 'Cloud Play',
+  logIn: 'Log in',
+  account: 'Your account',
+  timeLeft: 'Play time left',
+  plan: 'Plan',
+  coins: 'Coins',
+  loginTitle: 'Log in to start playing',
+  loginText: 'Your play time, saves and membership follow you.',
+  shortcuts: 'Shortcuts',
+  games: 'Games',
+  membership: 'Membership',
+  playTime: 'Play time',
+  invite: 'Invite',
+  appTitle: 'Get the app',
+  appText: 'Smoother streams and controller support on Android and iOS.',
+  download: 'Download',
+});
 
 const SHORTCUTS = [
-  { label: 'Games', icon: 'gamepad', path: PAGE_PATH.gameLibrary },
-  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
-  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
-  { label: 'Invite', icon: 'gift', path: PAGE_PATH.invite },
+  { label: 'games', icon: 'gamepad', path: PAGE_PATH.gameLibrary },
+  { label: 'membership', icon: 'crown', path: PAGE_PATH.member },
+  { label: 'playTime', icon: 'clock', path: PAGE_PATH.timelapse },
+  { label: 'invite', icon: 'gift', path: PAGE_PATH.invite },
 ] as const;
 
 export default function HomePage() {
   const [, navigate] = useLocation();
   const { loginInfo } = useStore(auth.$auth);
   const user = useStore(auth.$user);
+  const t = useStore(msgs);
+  const lang = useStore(locale);
+  const shortcutLabel = { games: t.games, membership: t.membership, playTime: t.playTime, invite: t.invite };
 
   return (
     <>
       <header className="home-header">
         <div className="brand">
           <img className="brand__logo" src="/favicon.svg" alt="" width={34} height={34} />
-          <span>Cloud Play</span>
+          <span>{t.brand}</span>
         </div>
         {loginInfo ? (
           <span className="muted small">{maskMobile(loginInfo.mobile)}</span>
         ) : (
           <Button variant="secondary" onClick={() => navigate(loginUrl(PAGE_PATH.home))}>
-            Log in
+            {t.logIn}
           </Button>
         )}
       </header>
@@ -43,30 +68,30 @@ export default function HomePage() {
           <ResumeBanner />
           {loginInfo ? (
             <Stats
-              label="Your account"
+              label={t.account}
               items={[
-                { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
-                { label: 'Plan', value: user ? memberLabel(user.member_status) : '–' },
-                { label: 'Coins', value: user ? user.coin_balance : '–' },
+                { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
+                { label: t.plan, value: user ? memberLabel(user.member_status) : '–' },
+                { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
               ]}
             />
           ) : (
             <section className="card banner">
               <div className="banner__text">
-                <strong>Log in to start playing</strong>
-                <span className="muted small">Your play time, saves and membership follow you.</span>
+                <strong>{t.loginTitle}</strong>
+                <span className="muted small">{t.loginText}</span>
               </div>
-              <Button onClick={() => navigate(loginUrl(PAGE_PATH.home))}>Log in</Button>
+              <Button onClick={() => navigate(loginUrl(PAGE_PATH.home))}>{t.logIn}</Button>
             </section>
           )}
 
-          <nav className="shortcuts" aria-label="Shortcuts">
+          <nav className="shortcuts" aria-label={t.shortcuts}>
             {SHORTCUTS.map((s) => (
               <button key={s.path} type="button" className="shortcut" onClick={() => navigate(s.path)}>
                 <span className="shortcut__icon" aria-hidden="true">
                   <Icon name={s.icon} size={20} />
                 </span>
-                {s.label}
+                {shortcutLabel[s.label]}
               </button>
             ))}
           </nav>
@@ -75,11 +100,11 @@ export default function HomePage() {
 
           <section className="card banner">
             <div className="banner__text">
-              <strong>Get the app</strong>
-              <span className="muted small">Smoother streams and controller support on Android and iOS.</span>
+              <strong>{t.appTitle}</strong>
+              <span className="muted small">{t.appText}</span>
             </div>
             <Button variant="secondary" onClick={() => navigate(PAGE_PATH.download)}>
-              Download
+              {t.download}
             </Button>
           </section>
         </div>

@@ -9,10 +9,34 @@ import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { PAGE_PATH, protocolUrl } from '../../../core/paths.ts';
+import { messages, params } from '../../../core/i18n/messages.ts';
+import { useStore } from '../../../ui/use-store.ts';
+
+const msgs = messages('login/page', {
+  title: 'Log in with your phone',
+  newAccount: 'New numbers get an account automatically.',
+  phone: 'Phone number',
+  invalidPhone: params('Enter a valid {country} number'),
+  countryCode: params('Country code +{code}, {country}. Change'),
+  code: 'Verification code',
+  resendIn: params('Resend in {seconds}s'),
+  sending: 'Sending…',
+  sendCode: 'Send code',
+  codePlaceholder: '6-digit code',
+  // The spaces are the language's own: Chinese runs the links into the sentence.
+  consentBefore: 'I have read and agree to the ',
+  userAgreement: 'User Agreement',
+  consentAnd: ' and the ',
+  privacyPolicy: 'Privacy Policy',
+  consentAfter: '.',
+  loggingIn: 'Logging in…',
+  logIn: 'Log in',
+});
 
 export default function LoginPage() {
   useSignals();
   const model = getLoginModel();
+  const t = useStore(msgs);
   const [, navigate] = useLocation();
   const search = useSearch();
   const target = safeTargetUrl(new URLSearchParams(search).get('targetUrl'));
@@ -34,20 +58,20 @@ export default function LoginPage() {
       <NavBar title="" onBack={() => goBack()} />
       <form className="login" onSubmit={onSubmit} noValidate>
         <div className="login__head">
-          <h2 className="login__title">Log in with your phone</h2>
-          <p className="muted">New numbers get an account automatically.</p>
+          <h2 className="login__title">{t.title}</h2>
+          <p className="muted">{t.newAccount}</p>
         </div>
 
         <Field
-          label="Phone number"
-          error={showPhoneError ? `Enter a valid ${model.country.value.name} number` : ''}
+          label={t.phone}
+          error={showPhoneError ? t.invalidPhone({ country: model.country.value.name }) : ''}
           announce="polite"
           prefix={
             <button
               type="button"
               className="field__prefix"
               onClick={() => navigate(PAGE_PATH.countryCodes)}
-              aria-label={`Country code +${model.country.value.code}, ${model.country.value.name}. Change`}
+              aria-label={t.countryCode({ code: model.country.value.code, country: model.country.value.name })}
             >
               +{model.country.value.code}
               <Icon name="chevron" size={14} />
@@ -64,7 +88,7 @@ export default function LoginPage() {
         />
 
         <Field
-          label="Verification code"
+          label={t.code}
           action={
             <Button
               variant="secondary"
@@ -72,7 +96,7 @@ export default function LoginPage() {
               disabled={!model.canSend.value}
               onClick={() => void model.sendCode()}
             >
-              {model.resendIn.value > 0 ? `Resend in ${model.resendIn.value}s` : model.sending.value ? 'Sending…' : 'Send code'}
+              {model.resendIn.value > 0 ? t.resendIn({ seconds: model.resendIn.value }) : model.sending.value ? t.sending : t.sendCode}
             </Button>
           }
           type="text"
@@ -81,7 +105,7 @@ export default function LoginPage() {
           inputMode="numeric"
           pattern="\d{6}"
           maxLength={6}
-          placeholder="6-digit code"
+          placeholder={t.codePlaceholder}
           value={model.code.value}
           onChange={(e) => model.setCode(e.target.value)}
           required
@@ -95,20 +119,20 @@ export default function LoginPage() {
             onChange={(e) => model.setAgreed(e.target.checked)}
           />
           <span>
-            I have read and agree to the{' '}
+            {t.consentBefore}
             <a href={protocolUrl('user')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('user')); }}>
-              User Agreement
-            </a>{' '}
-            and the{' '}
-            <a href={protocolUrl('privacy')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('privacy')); }}>
-              Privacy Policy
+              {t.userAgreement}
             </a>
-            .
+            {t.consentAnd}
+            <a href={protocolUrl('privacy')} onClick={(e) => { e.preventDefault(); navigate(protocolUrl('privacy')); }}>
+              {t.privacyPolicy}
+            </a>
+            {t.consentAfter}
           </span>
         </label>
 
         <Button type="submit" block disabled={!model.canSubmit.value}>
-          {model.submitting.value ? 'Logging in…' : 'Log in'}
+          {model.submitting.value ? t.loggingIn : t.logIn}
         </Button>
       </form>
     </div>

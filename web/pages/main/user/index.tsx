@@ -8,21 +8,55 @@ import { isMember } from '../../../state/rules.ts';
 import { maskMobile } from '../../../api/mask.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { locale } from '../../../core/i18n/locale.ts';
+import { messages } from '../../../core/i18n/messages.ts';
+import { formatNumber } from '../../../core/i18n/format.ts';
 
-const LINKS: ReadonlyArray<{ label: string; icon: IconName; path: string }> = [
-  { label: 'Membership', icon: 'crown', path: PAGE_PATH.member },
-  { label: 'Top up', icon: 'gift', path: PAGE_PATH.recharge },
-  { label: 'Play time', icon: 'clock', path: PAGE_PATH.timelapse },
-  { label: 'Played games', icon: 'gamepad', path: PAGE_PATH.played },
-  { label: 'Invite friends', icon: 'user', path: PAGE_PATH.invite },
-  { label: 'Settings', icon: 'settings', path: PAGE_PATH.setting },
-  { label: 'About us', icon: 'info', path: PAGE_PATH.aboutus },
+const msgs = messages('user-tab/page', {
+  title: 'Mine',
+  profile: 'Profile',
+  player: 'Player',
+  balance: 'Balance',
+  timeLeft: 'Play time left',
+  coins: 'Coins',
+  memberUntil: 'Member until',
+  account: 'Account',
+  membership: 'Membership',
+  topUp: 'Top up',
+  playTime: 'Play time',
+  played: 'Played games',
+  invite: 'Invite friends',
+  settings: 'Settings',
+  aboutUs: 'About us',
+});
+
+type LinkName = 'membership' | 'topUp' | 'playTime' | 'played' | 'invite' | 'settings' | 'aboutUs';
+
+const LINKS: ReadonlyArray<{ name: LinkName; icon: IconName; path: string }> = [
+  { name: 'membership', icon: 'crown', path: PAGE_PATH.member },
+  { name: 'topUp', icon: 'gift', path: PAGE_PATH.recharge },
+  { name: 'playTime', icon: 'clock', path: PAGE_PATH.timelapse },
+  { name: 'played', icon: 'gamepad', path: PAGE_PATH.played },
+  { name: 'invite', icon: 'user', path: PAGE_PATH.invite },
+  { name: 'settings', icon: 'settings', path: PAGE_PATH.setting },
+  { name: 'aboutUs', icon: 'info', path: PAGE_PATH.aboutus },
 ];
 
 export default function UserPage() {
   const [, navigate] = useLocation();
   const { loginInfo } = useStore(auth.$auth);
   const user = useStore(auth.$user);
+  const t = useStore(msgs);
+  const lang = useStore(locale);
+  const linkLabel: Record<LinkName, string> = {
+    membership: t.membership,
+    topUp: t.topUp,
+    playTime: t.playTime,
+    played: t.played,
+    invite: t.invite,
+    settings: t.settings,
+    aboutUs: t.aboutUs,
+  };
 
   useEffect(() => {
     void auth.refreshBalance().catch(() => undefined);
@@ -30,33 +64,33 @@ export default function UserPage() {
 
   return (
     <div className="scroll">
-      <h1 className="page-title">Mine</h1>
+      <h1 className="page-title">{t.title}</h1>
       <div className="content">
-        <section className="card profile" aria-label="Profile">
+        <section className="card profile" aria-label={t.profile}>
           <div className="avatar">
             {loginInfo?.avatar ? <img src={loginInfo.avatar} alt="" /> : <Icon name="user" size={30} />}
           </div>
           <div>
-            <div className="profile__name">{loginInfo?.username || 'Player'}</div>
+            <div className="profile__name">{loginInfo?.username || t.player}</div>
             <div className="muted small">{loginInfo ? maskMobile(loginInfo.mobile) : ''}</div>
             <span className={`badge${isMember(user) ? ' badge--member' : ''}`}>{memberLabel(user?.member_status)}</span>
           </div>
         </section>
 
         <Stats
-          label="Balance"
+          label={t.balance}
           items={[
-            { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
-            { label: 'Coins', value: user ? user.coin_balance : '–' },
-            { label: 'Member until', value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
+            { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
+            { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
+            { label: t.memberUntil, value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
           ]}
         />
 
-        <nav className="list" aria-label="Account">
+        <nav className="list" aria-label={t.account}>
           {LINKS.map((l) => (
             <button key={l.path} type="button" className="list__item" onClick={() => navigate(l.path)}>
               <Icon name={l.icon} size={20} />
-              <span className="list__label">{l.label}</span>
+              <span className="list__label">{linkLabel[l.name]}</span>
               <Icon name="chevron" size={16} />
             </button>
           ))}

@@ -10,6 +10,14 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { Countdown } from '../../../ui/Countdown.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { closeOverlay } from './overlay.ts';
+import { messages } from '../../../core/i18n/messages.ts';
+import { useStore } from '../../../ui/use-store.ts';
+
+const msgs = messages('webview/popup', {
+  closesIn: 'Closes in',
+  notNow: 'Not now',
+  noOffer: 'No offer right now.',
+});
 
 async function readExpire(kind: PopupKind): Promise<number> {
   const db = await openDb();
@@ -48,6 +56,7 @@ export function PurchasePopup({
   buyPath: string;
 }) {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const [state, setState] = useState<'checking' | 'open' | 'hidden'>('checking');
   const [system, setSystem] = useState<SystemInfo | null>(null);
 
@@ -82,7 +91,7 @@ export function PurchasePopup({
       <Dialog open={state === 'open'} title={title} onClose={() => void dismiss(closeOverlay)} className="promo">
         <div className="promo__body">{children}</div>
         <p className="promo__timer muted small">
-          Closes in{' '}
+          {t.closesIn}{' '}
           <Countdown clock={clock} seconds={POPUP_COUNTDOWN_SECONDS} onDone={() => void dismiss(closeOverlay)} format={(s) => `${s}s`} />
         </p>
         <div className="promo__actions">
@@ -90,11 +99,11 @@ export function PurchasePopup({
             {buyLabel}
           </Button>
           <Button block variant="ghost" onClick={() => void dismiss(closeOverlay)}>
-            Not now
+            {t.notNow}
           </Button>
         </div>
       </Dialog>
-      {state === 'hidden' && <p className="visually-hidden">No offer right now.</p>}
+      {state === 'hidden' && <p className="visually-hidden">{t.noOffer}</p>}
     </div>
   );
 }

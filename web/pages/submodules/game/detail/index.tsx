@@ -15,22 +15,61 @@ import { GameCard } from '../../../../ui/GameCard.tsx';
 import { ImagePreview } from '../../../../ui/ImagePreview.tsx';
 import { VideoPlayer } from '../../../../ui/VideoPlayer.tsx';
 import { useGameMenu } from '../../../../ui/game-menu.tsx';
+import { useStore } from '../../../../ui/use-store.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+
+const msgs = messages('play/detail', {
+  title: 'Game details',
+  loading: 'Loading game',
+  failed: 'This game could not be loaded.',
+  tryAgain: 'Try again',
+  notFound: 'Game not found',
+  notFoundText: 'This game does not exist or is not available here.',
+  browse: 'Browse the library',
+  banner: params('{title} banner'),
+  tags: 'Tags',
+  rating: 'Rating',
+  plays: 'Plays',
+  released: 'Released',
+  about: 'About',
+  less: 'Less',
+  more: 'More',
+  trailer: 'Trailer',
+  screenshots: 'Screenshots',
+  openShot: params('Open screenshot {n} of {total}'),
+  playLabel: params('Play {title}'),
+  play: 'Play',
+  similar: 'Similar games',
+  cheer1: 'Runs so smooth in the cloud',
+  cheer2: params('{rating} stars well deserved'),
+  cheer3: 'No download, just play',
+  cheer4: params('Love the {tag} vibes'),
+  cheer4Game: 'Love the game vibes',
+  cheer5: 'Trying this tonight',
+});
 
 type Load = { kind: 'found'; game: Game } | { kind: 'missing' };
 
+type Texts = ReturnType<typeof msgs.get>;
+
 /** Danmaku lines shown over the trailer (the API has no comments; a few friendly lines). */
-const danmakuFor = (g: Game): string[] => [
-  `${g.title}!`,
-  'Runs so smooth in the cloud',
-  `${g.rating.toFixed(1)} stars well deserved`,
-  'No download, just play',
-  `Love the ${g.tags[0]?.name ?? 'game'} vibes`,
-  'Trying this tonight',
-];
+const danmakuFor = (g: Game, t: Texts): string[] => {
+  const tag = g.tags[0]?.name;
+  return [
+    `${g.title}!`,
+    t.cheer1,
+    t.cheer2({ rating: g.rating.toFixed(1) }),
+    t.cheer3,
+    tag ? t.cheer4({ tag }) : t.cheer4Game,
+    t.cheer5,
+  ];
+};
 
 /** Game detail: banner, facts, description, screenshots, trailer, similar games, and Play. */
 export default function GameDetailPage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const id = parseId(new URLSearchParams(useSearch()).get('game_id'));
   // A missing or shielded game answers code 0 "Game not found": shown as a state, not a toast.
   const [state, retry] = useAsync<Load>(
@@ -51,18 +90,18 @@ export default function GameDetailPage() {
   if (state.status === 'loading')
     return (
       <>
-        <NavBar title="Game details" onBack={back} />
-        <Spinner label="Loading game" />
+        <NavBar title={t.title} onBack={back} />
+        <Spinner label={t.loading} />
       </>
     );
   if (state.status === 'error')
     return (
       <>
-        <NavBar title="Game details" onBack={back} />
+        <NavBar title={t.title} onBack={back} />
         <div className="cat-empty" role="alert">
-          <p>This game could not be loaded.</p>
+          <p>{t.failed}</p>
           <Button variant="secondary" onClick={retry}>
-            Try again
+            {t.tryAgain}
           </Button>
         </div>
       </>
@@ -70,12 +109,12 @@ export default function GameDetailPage() {
   if (state.value.kind === 'missing')
     return (
       <>
-        <NavBar title="Game details" onBack={back} />
+        <NavBar title={t.title} onBack={back} />
         <div className="cat-empty">
           <Icon name="gamepad" size={44} />
-          <h2>Game not found</h2>
-          <p className="muted">This game does not exist or is not available here.</p>
-          <Button onClick={() => navigate(PAGE_PATH.gameLibrary, { replace: true })}>Browse the library</Button>
+          <h2>{t.notFound}</h2>
+          <p className="muted">{t.notFoundText}</p>
+          <Button onClick={() => navigate(PAGE_PATH.gameLibrary, { replace: true })}>{t.browse}</Button>
         </div>
       </>
     );
@@ -83,6 +122,8 @@ export default function GameDetailPage() {
 }
 
 function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPlay: (id: number) => void }) {
+  const t = useStore(msgs);
+  const lang = useStore(locale);
   const [expanded, setExpanded] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
   const long = isLongText(game.description);
@@ -90,14 +131,14 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
   return (
     <div className="detail">
       <NavBar title={game.title} onBack={onBack} />
-      <img className="detail__banner" src={game.banner} alt={`${game.title} banner`} width={640} height={360} fetchPriority="high" />
+      <img className="detail__banner" src={game.banner} alt={t.banner({ title: game.title })} width={640} height={360} fetchPriority="high" />
       <div className="content">
         <section className="detail__head" aria-labelledby="game-title">
           <img className="detail__cover" src={game.cover} alt="" width={84} height={112} />
           <div className="detail__facts">
             <h2 id="game-title">{game.title}</h2>
             <p className="muted small">{game.developer}</p>
-            <ul className="tags" aria-label="Tags">
+            <ul className="tags" aria-label={t.tags}>
               {game.tags.map((t) => (
                 <li key={t.id}>{t.name}</li>
               ))}
@@ -106,21 +147,21 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
         </section>
         <dl className="detail__stats">
           <div>
-            <dt>Rating</dt>
+            <dt>{t.rating}</dt>
             <dd>★ {game.rating.toFixed(1)}</dd>
           </div>
           <div>
-            <dt>Plays</dt>
-            <dd>{formatCount(game.play_count)}</dd>
+            <dt>{t.plays}</dt>
+            <dd>{formatCount(game.play_count, lang)}</dd>
           </div>
           <div>
-            <dt>Released</dt>
+            <dt>{t.released}</dt>
             <dd>{game.release_date}</dd>
           </div>
         </dl>
 
         <section aria-labelledby="about-title">
-          <h3 id="about-title" className="detail__h">About</h3>
+          <h3 id="about-title" className="detail__h">{t.about}</h3>
           <div id="game-desc" className={`detail__desc${long && !expanded ? ' detail__desc--clamped' : ''}`}>
             {paras.map((p, i) => (
               <p key={i}>{p}</p>
@@ -128,21 +169,21 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
           </div>
           {long && (
             <button type="button" className="link-btn" aria-expanded={expanded} aria-controls="game-desc" onClick={() => setExpanded(!expanded)}>
-              {expanded ? 'Less' : 'More'}
+              {expanded ? t.less : t.more}
             </button>
           )}
         </section>
 
         <section aria-labelledby="trailer-title">
-          <h3 id="trailer-title" className="detail__h">Trailer</h3>
-          <VideoPlayer src={game.trailer.url} poster={game.trailer.poster} title={game.title} danmaku={danmakuFor(game)} autoPlay timers={clock} />
+          <h3 id="trailer-title" className="detail__h">{t.trailer}</h3>
+          <VideoPlayer src={game.trailer.url} poster={game.trailer.poster} title={game.title} danmaku={danmakuFor(game, t)} autoPlay timers={clock} />
         </section>
 
         <section aria-labelledby="shots-title">
-          <h3 id="shots-title" className="detail__h">Screenshots</h3>
+          <h3 id="shots-title" className="detail__h">{t.screenshots}</h3>
           <div className="shots">
             {game.screenshots.map((s, i) => (
-              <button key={s} type="button" className="shot" aria-label={`Open screenshot ${i + 1} of ${game.screenshots.length}`} onClick={() => setPreview(i)}>
+              <button key={s} type="button" className="shot" aria-label={t.openShot({ n: i + 1, total: game.screenshots.length })} onClick={() => setPreview(i)}>
                 <img src={s} alt="" loading="lazy" />
               </button>
             ))}
@@ -152,8 +193,8 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
         <Similar id={game.id} />
       </div>
       <div className="detail__play">
-        <Button block aria-label={`Play ${game.title}`} onClick={() => onPlay(game.id)}>
-          Play
+        <Button block aria-label={t.playLabel({ title: game.title })} onClick={() => onPlay(game.id)}>
+          {t.play}
         </Button>
       </div>
       {preview !== null && <ImagePreview images={game.screenshots} startIndex={preview} label={game.title} timers={clock} onClose={() => setPreview(null)} />}
@@ -162,12 +203,13 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
 }
 
 function Similar({ id }: { id: number }) {
+  const t = useStore(msgs);
   const [state] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
   const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="similar-title">
-      <h3 id="similar-title" className="detail__h">Similar games</h3>
+      <h3 id="similar-title" className="detail__h">{t.similar}</h3>
       <div className="hsection__row">
         {state.value.list.map((g) => (
           <GameCard key={g.id} game={g} onOpen={open} onMenu={menu} />

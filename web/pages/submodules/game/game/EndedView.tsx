@@ -8,30 +8,47 @@ import { auth, session as sessionStore } from '../../../../app/services.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { targetOf } from './begin.ts';
-import { canPlayAgain, END_TEXT, isBackHomeLimited } from './texts.ts';
+import { canPlayAgain, endText, isBackHomeLimited, sessionTexts } from './texts.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 import { formatClock } from '../../../../state/format.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+
+const msgs = messages('game/ended', {
+  ended: 'Game ended',
+  back: 'Back',
+  logIn: 'Log in',
+  getPlayTime: 'Get play time',
+  playAgain: 'Play again',
+  onHoldLabel: 'Game on hold',
+  onHold: params('{title} is on hold'),
+  closesIn: params('It closes in {left} unless you return.'),
+  quitIt: 'Quit it',
+  returnToGame: 'Return to game',
+});
 
 /** The session ended: why, and Back / Play again (or what to do instead). */
 export function EndedView({ session, game, single }: { session: GameSession; game: Game; single: boolean }) {
   useSignals();
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
+  const endTexts = endText(useStore(sessionTexts));
   const end = session.end.value;
   if (!end) return null;
   const noHome = single && isBackHomeLimited(systemInfo.get(), sessionStore.getAgentCode());
   const relogin = end.reason === 'token-expired' || end.reason === 'relogin';
   const here = location.pathname + location.search;
   return (
-    <section className="gs-layer gs-ended" aria-label="Game ended">
+    <section className="gs-layer gs-ended" aria-label={t.ended}>
       <img className="gs-art gs-art--dim" src={game.banner} alt="" />
       <div className="gs-card" role="status">
         <h1>{game.title}</h1>
-        <p data-testid="end-reason">{END_TEXT[end.reason]}</p>
-        {end.message && !/^success$/i.test(end.message) && end.message !== END_TEXT[end.reason] && <p className="muted small">{end.message}</p>}
+        <p data-testid="end-reason">{endTexts[end.reason]}</p>
+        {end.message && !/^success$/i.test(end.message) && end.message !== endTexts[end.reason] && <p className="muted small">{end.message}</p>}
         <div className="gs-dialog__actions">
           {!noHome && (
             <Button variant="secondary" onClick={() => goBack()}>
-              Back
+              {t.back}
             </Button>
           )}
           {relogin ? (
@@ -41,12 +58,12 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
                 navigate(loginUrl(here), { replace: true });
               }}
             >
-              Log in
+              {t.logIn}
             </Button>
           ) : end.reason === 'out-of-time' ? (
-            <Button onClick={() => navigate(PAGE_PATH.timelapse)}>Get play time</Button>
+            <Button onClick={() => navigate(PAGE_PATH.timelapse)}>{t.getPlayTime}</Button>
           ) : (
-            canPlayAgain(end.reason) && <Button onClick={() => session.start(targetOf(game))}>Play again</Button>
+            canPlayAgain(end.reason) && <Button onClick={() => session.start(targetOf(game))}>{t.playAgain}</Button>
           )}
         </div>
       </div>
@@ -57,19 +74,20 @@ export function EndedView({ session, game, single }: { session: GameSession; gam
 /** On hold (hang-up) while the screen is shown, e.g. an able_recon session of another game. */
 export function HungUpView({ session, game }: { session: GameSession; game: Game }) {
   useSignals();
+  const t = useStore(msgs);
   const left = session.hangupSecondsLeft.value;
   const title = session.game.value?.title ?? game.title;
   return (
-    <section className="gs-layer gs-ended" aria-label="Game on hold">
+    <section className="gs-layer gs-ended" aria-label={t.onHoldLabel}>
       <img className="gs-art gs-art--dim" src={game.banner} alt="" />
       <div className="gs-card">
-        <h1>{title} is on hold</h1>
-        {left !== null && <p className="muted">It closes in {formatClock(left)} unless you return.</p>}
+        <h1>{t.onHold({ title })}</h1>
+        {left !== null && <p className="muted">{t.closesIn({ left: formatClock(left) })}</p>}
         <div className="gs-dialog__actions">
           <Button variant="secondary" onClick={() => session.quit()}>
-            Quit it
+            {t.quitIt}
           </Button>
-          <Button onClick={() => session.returnToGame()}>Return to game</Button>
+          <Button onClick={() => session.returnToGame()}>{t.returnToGame}</Button>
         </div>
       </div>
     </section>

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 import { BALL_MARGIN, BALL_SIZE, dragPosition, isDrag, isTap, refit, snapToEdge, type Area, type Point } from './ball-logic.ts';
 
 /** Kept for the visit: the ball stays where the player put it (SPEC §9 floating ball). */
@@ -7,7 +9,10 @@ let saved: { pos: Point; area: Area } | null = null;
 const areaNow = (): Area => ({ width: window.innerWidth, height: window.innerHeight });
 
 /** The floating ball: a tap opens the in-game menu; a drag moves it; on release it snaps to the nearest edge. */
+const msgs = messages('game/ball', { menu: 'Game menu' });
+
 export function FloatingBall({ onTap }: { onTap: () => void }) {
+  const t = useStore(msgs);
   const [pos, setPos] = useState<Point>(() => {
     const area = areaNow();
     return saved ? refit(saved.pos, saved.area, area) : { x: BALL_MARGIN, y: BALL_MARGIN };
@@ -57,7 +62,7 @@ export function FloatingBall({ onTap }: { onTap: () => void }) {
     <button
       type="button"
       className="gs-ball"
-      aria-label="Game menu"
+      aria-label={t.menu}
       style={{ left: pos.x, top: pos.y, width: BALL_SIZE, height: BALL_SIZE }}
       onPointerDown={down}
       onPointerMove={move}

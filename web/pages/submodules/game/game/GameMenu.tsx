@@ -6,11 +6,49 @@ import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from '../../../../state/format.ts';
 import { enterFullScreen, exitFullScreen } from './fullscreen.ts';
 import { LayoutMenuRow } from './LayoutMenuRow.tsx';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));
 
-const CLARITY_LABEL = { standard: 'Standard', hd: 'HD', ultra: 'Ultra', bluray: 'Blu-ray' } as const;
-const OP_LABEL: Record<OpType, string> = { [OP_TYPE.gamepad]: 'Gamepad', [OP_TYPE.keyboard]: 'Keyboard & mouse', [OP_TYPE.touch]: 'Touch' };
+const msgs = messages('game/menu', {
+  standard: 'Standard',
+  hd: 'HD',
+  ultra: 'Ultra',
+  bluray: 'Blu-ray',
+  gamepad: 'Gamepad',
+  keyboardMouse: 'Keyboard & mouse',
+  touch: 'Touch',
+  controls: 'Controls',
+  setByGame: 'set by this game',
+  gameMenu: 'Game menu',
+  saves: 'Saves',
+  backToMenu: 'Back to menu',
+  closeMenu: 'Close menu',
+  loadingSaves: 'Loading saves…',
+  clarity: 'Clarity',
+  trial: params(' trial {left}'),
+  members: ' members',
+  hangupTime: 'Hang-up time',
+  minutes: params('{n} min'),
+  brightness: 'Brightness',
+  brightnessValue: params('Brightness {value}'),
+  vibration: 'Vibration',
+  realtimeInfo: 'Realtime info',
+  keyboard: 'Keyboard',
+  fullScreen: 'Full screen',
+  mouseMode: 'Mouse mode',
+  directTouch: 'Direct touch',
+  touchpad: 'Touchpad',
+  mouseSensitivity: 'Mouse sensitivity',
+  mouseSensitivityValue: params('Mouse sensitivity {value}'),
+  quitGame: 'Quit game',
+});
+
+type MenuTexts = ReturnType<typeof msgs.get>;
+
+const clarityLabel = (t: MenuTexts) => ({ standard: t.standard, hd: t.hd, ultra: t.ultra, bluray: t.bluray }) as const;
+const opLabel = (t: MenuTexts): Record<OpType, string> => ({ [OP_TYPE.gamepad]: t.gamepad, [OP_TYPE.keyboard]: t.keyboardMouse, [OP_TYPE.touch]: t.touch });
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,21 +72,23 @@ function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange:
 /** The op type in force: a chip per mode the game lets the player switch to, or the one it is kept on (decision 0007). */
 function ControlsRow({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
+  const OP_LABEL = opLabel(t);
   const opType = session.opType.value;
   const opTypes = session.opTypes.value;
   return (
-    <Row label="Controls">
+    <Row label={t.controls}>
       {opTypes.length > 1 ? (
-        <div className="gm-chips" role="group" aria-label="Controls">
-          {opTypes.map((t) => (
-            <button key={t} type="button" className="gm-chip" aria-pressed={t === opType} onClick={() => void session.setOpType(t)}>
-              {OP_LABEL[t]}
+        <div className="gm-chips" role="group" aria-label={t.controls}>
+          {opTypes.map((o) => (
+            <button key={o} type="button" className="gm-chip" aria-pressed={o === opType} onClick={() => void session.setOpType(o)}>
+              {OP_LABEL[o]}
             </button>
           ))}
         </div>
       ) : (
         <p className="gm-fixed" data-testid="controls-fixed">
-          {OP_LABEL[opType]} <small>set by this game</small>
+          {OP_LABEL[opType]} <small>{t.setByGame}</small>
         </p>
       )}
     </Row>
@@ -61,6 +101,8 @@ function ControlsRow({ session }: { session: GameSession }) {
  */
 export default function GameMenu({ session, controls, canRumble, onClose }: { session: GameSession; controls: ScreenControls; canRumble: boolean; onClose: () => void }) {
   useSignals();
+  const t = useStore(msgs);
+  const CLARITY_LABEL = clarityLabel(t);
   const [saves, setSaves] = useState(false);
   const s = session.settings.value;
   const clarity = session.clarity.value;
@@ -68,22 +110,22 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
 
   return (
     <div className="gm-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <aside className="gm" role="dialog" aria-modal="true" aria-label="Game menu">
+      <aside className="gm" role="dialog" aria-modal="true" aria-label={t.gameMenu}>
         <header className="gm-head">
-          <strong>{saves ? 'Saves' : 'Game menu'}</strong>
-          <button type="button" className="gm-close" aria-label={saves ? 'Back to menu' : 'Close menu'} onClick={() => (saves ? setSaves(false) : onClose())}>
+          <strong>{saves ? t.saves : t.gameMenu}</strong>
+          <button type="button" className="gm-close" aria-label={saves ? t.backToMenu : t.closeMenu} onClick={() => (saves ? setSaves(false) : onClose())}>
             ×
           </button>
         </header>
         <div className="gm-body">
           {saves ? (
-            <Suspense fallback={<p className="muted">Loading saves…</p>}>
+            <Suspense fallback={<p className="muted">{t.loadingSaves}</p>}>
               <SavesPanel session={session} />
             </Suspense>
           ) : (
             <>
               <ControlsRow session={session} />
-              <Row label="Clarity">
+              <Row label={t.clarity}>
                 <div className="gm-chips">
                   {session.clarityOptions.value.map((o) => (
                     <button
@@ -95,13 +137,13 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
                       onClick={() => void session.setClarity(o.index)}
                     >
                       {CLARITY_LABEL[o.name]}
-                      {o.trial && <small> trial {formatClock(session.trialSecondsLeft.value)}</small>}
-                      {!o.available && <small> members</small>}
+                      {o.trial && <small>{t.trial({ left: formatClock(session.trialSecondsLeft.value) })}</small>}
+                      {!o.available && <small>{t.members}</small>}
                     </button>
                   ))}
                 </div>
               </Row>
-              <Row label="Hang-up time">
+              <Row label={t.hangupTime}>
                 <div className="gm-chips">
                   {session.hangOptions.value.map((h) => (
                     <button
@@ -112,21 +154,22 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
                       disabled={!h.available}
                       onClick={() => void session.setHangupDuration(h.duration)}
                     >
-                      {h.duration} min{h.type === 2 && <small> members</small>}
+                      {t.minutes({ n: h.duration })}
+                      {h.type === 2 && <small>{t.members}</small>}
                     </button>
                   ))}
                 </div>
               </Row>
-              <Row label={`Brightness ${s.brightness}`}>
-                <input type="range" min={10} max={100} value={s.brightness} aria-label="Brightness" onChange={(e) => void session.updateSettings({ brightness: Number(e.target.value) })} />
+              <Row label={t.brightnessValue({ value: s.brightness })}>
+                <input type="range" min={10} max={100} value={s.brightness} aria-label={t.brightness} onChange={(e) => void session.updateSettings({ brightness: Number(e.target.value) })} />
               </Row>
-              {canRumble && <Toggle label="Vibration" on={s.vibrates === 1} onChange={(on) => void session.updateSettings({ vibrates: on ? 1 : 0 })} />}
-              <Toggle label="Realtime info" on={s.realtime_info === 1} onChange={(on) => void session.updateSettings({ realtime_info: on ? 1 : 0 })} />
+              {canRumble && <Toggle label={t.vibration} on={s.vibrates === 1} onChange={(on) => void session.updateSettings({ vibrates: on ? 1 : 0 })} />}
+              <Toggle label={t.realtimeInfo} on={s.realtime_info === 1} onChange={(on) => void session.updateSettings({ realtime_info: on ? 1 : 0 })} />
               {controls.keyboardSwitch && (
-                <Toggle label="Keyboard" on={controls.overlay === 'keyboard'} onChange={(on) => void session.updateSettings({ show_keyboard: on ? 1 : 0 })} />
+                <Toggle label={t.keyboard} on={controls.overlay === 'keyboard'} onChange={(on) => void session.updateSettings({ show_keyboard: on ? 1 : 0 })} />
               )}
               <Toggle
-                label="Full screen"
+                label={t.fullScreen}
                 on={controls.fullScreen}
                 onChange={(on) => {
                   if (on) enterFullScreen();
@@ -135,11 +178,11 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
                 }}
               />
               {controls.stream === 'touch' && (
-                <Row label="Mouse mode">
+                <Row label={t.mouseMode}>
                   <div className="gm-chips">
                     {[
-                      { v: 1, label: 'Direct touch' },
-                      { v: 2, label: 'Touchpad' },
+                      { v: 1, label: t.directTouch },
+                      { v: 2, label: t.touchpad },
                     ].map((m) => (
                       <button key={m.v} type="button" className="gm-chip" aria-pressed={s.mouse_type === m.v} onClick={() => void session.updateSettings({ mouse_type: m.v })}>
                         {m.label}
@@ -149,14 +192,14 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
                 </Row>
               )}
               {relativeMouse && (
-                <Row label={`Mouse sensitivity ${s.mouse_sensitivity}`}>
-                  <input type="range" min={0} max={100} value={s.mouse_sensitivity} aria-label="Mouse sensitivity" onChange={(e) => void session.setMouseSensitivity(Number(e.target.value))} />
+                <Row label={t.mouseSensitivityValue({ value: s.mouse_sensitivity })}>
+                  <input type="range" min={0} max={100} value={s.mouse_sensitivity} aria-label={t.mouseSensitivity} onChange={(e) => void session.setMouseSensitivity(Number(e.target.value))} />
                 </Row>
               )}
               {controls.overlay !== 'none' && <LayoutMenuRow session={session} opType={session.opType.value} onEdit={onClose} />}
               <div className="gm-actions">
                 <Button variant="secondary" onClick={() => setSaves(true)}>
-                  Saves
+                  {t.saves}
                 </Button>
                 <Button
                   variant="secondary"
@@ -166,7 +209,7 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
                     session.openQuitDialog();
                   }}
                 >
-                  Quit game
+                  {t.quitGame}
                 </Button>
               </div>
             </>

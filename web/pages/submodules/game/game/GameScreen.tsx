@@ -16,6 +16,10 @@ import { useFullScreenSetting } from './fullscreen.ts';
 import { LayoutEditorHost } from './LayoutEditorHost.tsx';
 import { useInputDevice } from './use-input-device.ts';
 import { canRumble, useRumble } from './use-rumble.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/screen', { rotate: 'Turn your phone sideways for the best view' });
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
@@ -43,6 +47,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   useSignals();
   useScreenLifecycle(session);
   useRumble(session);
+  const t = useStore(msgs);
   const [menu, setMenu] = useState(false);
   const phase = session.phase.value;
   const settings = session.settings.value;
@@ -78,7 +83,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
       {inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">
-        Turn your phone sideways for the best view
+        {t.rotate}
       </p>
     </div>
   );

@@ -8,6 +8,14 @@ import { boxStyle, controlName, labelSize } from './layout-controls.tsx';
 import type { LayoutScreen } from './layout-screen.ts';
 import { useLayoutView } from './layout-view.ts';
 import { LayoutEditorBar } from './LayoutEditorBar.tsx';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/layout-editor', {
+  saved: 'Layout saved',
+  notSaved: params('The layout could not be saved: {reason}'),
+  edit: 'Edit layout',
+});
 
 interface Grab {
   index: number;
@@ -27,6 +35,7 @@ interface Grab {
  */
 export default function LayoutEditor({ screen, opType }: { screen: LayoutScreen; opType: LayoutOpType }) {
   const c = screen.controller;
+  const t = useStore(msgs);
   const [edit, setEdit] = useState<EditState>(() => beginEdit(c.active(opType)?.keys ?? []));
   const [saving, setSaving] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -42,10 +51,10 @@ export default function LayoutEditor({ screen, opType }: { screen: LayoutScreen;
     setSaving('saving');
     try {
       await c.saveCustom(opType, edit.keys, measured.view);
-      toaster.show({ title: 'Layout saved', icon: 'success' });
+      toaster.show({ title: msgs.get().saved, icon: 'success' });
       close();
     } catch (e) {
-      setSaving(`The layout could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      setSaving(msgs.get().notSaved({ reason: e instanceof Error ? e.message : String(e) }));
     }
   };
 
@@ -88,7 +97,7 @@ export default function LayoutEditor({ screen, opType }: { screen: LayoutScreen;
       className="le"
       role="dialog"
       aria-modal="true"
-      aria-label="Edit layout"
+      aria-label={t.edit}
       onPointerDown={(e) => {
         if (e.target === e.currentTarget) setEdit((s) => select(s, null));
       }}

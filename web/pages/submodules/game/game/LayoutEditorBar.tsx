@@ -3,6 +3,27 @@ import { defaultLabel, keyShape, palette } from '../../../../game/layouts-codes.
 import type { LayoutOpType } from '../../../../game/layouts-choice.ts';
 import { canUndo, updateKey, type EditState } from '../../../../game/layouts-edit.ts';
 import { clampOpacity, clampSize, fadeKey, OPACITY_MIN, resizeKey, SIZE_LIMITS, type LayoutKey } from '../../../../game/layouts-math.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/layout-bar', {
+  addKey: 'Add key',
+  undo: 'Undo',
+  reset: 'Reset',
+  moveUp: 'Move the tools up',
+  moveDown: 'Move the tools down',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+  save: 'Save',
+  addOne: 'Add at least one key to save the layout.',
+  keysToAdd: 'Keys to add',
+  allOn: 'Every key is on the layout.',
+  add: params('Add {code}'),
+  key: params('Key {label}'),
+  size: 'Size',
+  opacity: 'Opacity',
+  remove: 'Remove',
+});
 
 interface Props {
   opType: LayoutOpType;
@@ -21,6 +42,7 @@ interface Props {
 
 /** The editor's tools: add (palette), undo, reset, cancel, save; for the selected key its size, opacity and removal. */
 export function LayoutEditorBar(p: Props) {
+  const t = useStore(msgs);
   const [paletteOpen, setPaletteOpen] = useState(false);
   // The bar can sit at the top or the bottom, so it never hides the keys the player is placing.
   const [atBottom, setAtBottom] = useState(false);
@@ -34,22 +56,22 @@ export function LayoutEditorBar(p: Props) {
     <div className={`le-bar${atBottom ? ' le-bar--bottom' : ''}`} onPointerDown={(e) => e.stopPropagation()}>
       <div className="le-tools">
         <button type="button" className="gm-chip" aria-expanded={paletteOpen} onClick={() => setPaletteOpen(!paletteOpen)}>
-          Add key
+          {t.addKey}
         </button>
         <button type="button" className="gm-chip" disabled={!canUndo(p.edit)} onClick={p.onUndo}>
-          Undo
+          {t.undo}
         </button>
         <button type="button" className="gm-chip" onClick={p.onReset}>
-          Reset
+          {t.reset}
         </button>
-        <button type="button" className="gm-chip" aria-label={atBottom ? 'Move the tools up' : 'Move the tools down'} onClick={() => setAtBottom(!atBottom)}>
+        <button type="button" className="gm-chip" aria-label={atBottom ? t.moveUp : t.moveDown} onClick={() => setAtBottom(!atBottom)}>
           {atBottom ? '▲' : '▼'}
         </button>
         <button type="button" className="gm-chip" onClick={p.onCancel}>
-          Cancel
+          {t.cancel}
         </button>
         <button type="button" className="gm-chip le-save" disabled={busy || p.edit.keys.length === 0} onClick={p.onSave}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t.saving : t.save}
         </button>
       </div>
       {p.saving && !busy && (
@@ -57,16 +79,16 @@ export function LayoutEditorBar(p: Props) {
           {p.saving}
         </p>
       )}
-      {p.edit.keys.length === 0 && <p className="le-hint">Add at least one key to save the layout.</p>}
+      {p.edit.keys.length === 0 && <p className="le-hint">{t.addOne}</p>}
       {paletteOpen && (
-        <div className="le-palette" role="group" aria-label="Keys to add">
-          {codes.length === 0 && <span className="le-hint">Every key is on the layout.</span>}
+        <div className="le-palette" role="group" aria-label={t.keysToAdd}>
+          {codes.length === 0 && <span className="le-hint">{t.allOn}</span>}
           {codes.map((code) => (
             <button
               key={code}
               type="button"
               className="gm-chip le-pal"
-              aria-label={`Add ${code}`}
+              aria-label={t.add({ code })}
               onClick={() => {
                 p.onAdd(code);
                 setPaletteOpen(false);
@@ -78,13 +100,13 @@ export function LayoutEditorBar(p: Props) {
         </div>
       )}
       {k && index !== null && limits && (
-        <div className="le-key-tools" role="group" aria-label={`Key ${k.label}`}>
+        <div className="le-key-tools" role="group" aria-label={t.key({ label: k.label })}>
           <strong className="le-key-name">{k.label}</strong>
           <label className="le-range">
-            <span>Size</span>
+            <span>{t.size}</span>
             <input
               type="range"
-              aria-label="Size"
+              aria-label={t.size}
               min={limits.min}
               max={limits.max}
               step={1}
@@ -96,10 +118,10 @@ export function LayoutEditorBar(p: Props) {
             />
           </label>
           <label className="le-range">
-            <span>Opacity</span>
+            <span>{t.opacity}</span>
             <input
               type="range"
-              aria-label="Opacity"
+              aria-label={t.opacity}
               min={OPACITY_MIN * 100}
               max={100}
               step={5}
@@ -111,7 +133,7 @@ export function LayoutEditorBar(p: Props) {
             />
           </label>
           <button type="button" className="gm-chip le-remove" onClick={p.onRemove}>
-            Remove
+            {t.remove}
           </button>
         </div>
       )}

@@ -3,6 +3,19 @@ import { OP_TYPE, type OpType } from '../../../../api/contract.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { isLayoutOpType } from '../../../../game/layouts-choice.ts';
 import { layoutScreenOf } from './layout-screen.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/layout-row', {
+  builtIn: 'Built-in',
+  fullKeyboard: 'Full keyboard',
+  gamepadLayout: 'Gamepad layout',
+  keyboardLayout: 'Keyboard layout',
+  loading: 'Loading layouts…',
+  layouts: 'Layouts',
+  mine: 'Mine',
+  edit: 'Edit layout',
+});
 
 /**
  * The game menu's layout row: the game's official layouts of the input mode
@@ -12,6 +25,7 @@ import { layoutScreenOf } from './layout-screen.ts';
  */
 export function LayoutMenuRow({ session, opType, onEdit }: { session: GameSession; opType?: OpType; onEdit: () => void }) {
   useSignals();
+  const t = useStore(msgs);
   const screen = layoutScreenOf(session);
   const mode = opType ?? screen?.opType.value;
   if (!screen || mode === undefined || !isLayoutOpType(mode)) return null;
@@ -20,16 +34,16 @@ export function LayoutMenuRow({ session, opType, onEdit }: { session: GameSessio
   const plans = c.official.value[mode];
   const mine = c.custom.value[mode];
   const active = c.active(mode);
-  const builtIn = mode === OP_TYPE.gamepad ? 'Built-in' : 'Full keyboard';
+  const builtIn = mode === OP_TYPE.gamepad ? t.builtIn : t.fullKeyboard;
   return (
     <div className="gm-row lm">
-      <span className="gm-row__label">{mode === OP_TYPE.gamepad ? 'Gamepad layout' : 'Keyboard layout'}</span>
+      <span className="gm-row__label">{mode === OP_TYPE.gamepad ? t.gamepadLayout : t.keyboardLayout}</span>
       <div className="gm-row__body lm-body">
         {status === 'loading' ? (
-          <p className="muted lm-note">Loading layouts…</p>
+          <p className="muted lm-note">{t.loading}</p>
         ) : (
           // One layout is in force at a time: a radio group (its chips are not the menu's toggle buttons).
-          <div className="gm-chips" role="radiogroup" aria-label="Layouts">
+          <div className="gm-chips" role="radiogroup" aria-label={t.layouts}>
             {plans.map((p) => (
               <button
                 key={p.planId}
@@ -49,7 +63,7 @@ export function LayoutMenuRow({ session, opType, onEdit }: { session: GameSessio
             )}
             {mine && (
               <button type="button" role="radio" className="gm-chip" aria-checked={active?.source === 'custom'} onClick={() => void c.chooseCustom()}>
-                Mine
+                {t.mine}
               </button>
             )}
           </div>
@@ -63,7 +77,7 @@ export function LayoutMenuRow({ session, opType, onEdit }: { session: GameSessio
             onEdit();
           }}
         >
-          Edit layout
+          {t.edit}
         </button>
       </div>
     </div>

@@ -4,21 +4,42 @@ import type { GameSession } from '../../../../game/index.ts';
 import { formatStat, gradeStat, type GradedStat, type StreamStats } from '../../../../game/stream-stats.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from '../../../../state/format.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/overlay', {
+  trial: params('Blu-ray trial {left}'),
+  idle: params('No input for a while — the game closes in {left} s.'),
+  here: "I'm here",
+  stats: 'Stream statistics',
+  res: 'Res',
+  fps: 'FPS',
+  bitrate: 'Bitrate',
+  decode: 'Decode',
+  rtt: 'RTT',
+  jitter: 'Jitter',
+  loss: 'Loss',
+  input: 'Input',
+  good: 'good',
+  fair: 'fair',
+  poor: 'poor',
+});
 
 /** While playing: the realtime info, the blu-ray trial and the 45001 no-input warning. */
 export function PlayOverlay({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
   const info = session.settings.value.realtime_info === 1;
   const idle = session.idleSecondsLeft.value;
   const trial = session.clarityOptions.value.some((o) => o.trial && o.index === session.clarity.value);
   return (
     <>
       {info && <RealtimeInfo session={session} />}
-      {trial && <p className="gs-trial">Blu-ray trial {formatClock(session.trialSecondsLeft.value)}</p>}
+      {trial && <p className="gs-trial">{t.trial({ left: formatClock(session.trialSecondsLeft.value) })}</p>}
       {idle !== null && (
         <div className="gs-idle" role="alert">
-          <span>No input for a while — the game closes in {idle} s.</span>
-          <Button onClick={() => session.sendKey('Unidentified', false)}>I'm here</Button>
+          <span>{t.idle({ left: idle })}</span>
+          <Button onClick={() => session.sendKey('Unidentified', false)}>{t.here}</Button>
         </div>
       )}
     </>
@@ -26,19 +47,20 @@ export function PlayOverlay({ session }: { session: GameSession }) {
 }
 
 // Column-first: the picture's figures on the left, the network's on the right.
-const ROWS: readonly { stat: GradedStat; label: string }[] = [
-  { stat: 'fps', label: 'FPS' },
-  { stat: 'bitrateKbps', label: 'Bitrate' },
-  { stat: 'decodeMs', label: 'Decode' },
-  { stat: 'rttMs', label: 'RTT' },
-  { stat: 'jitterMs', label: 'Jitter' },
-  { stat: 'packetLossPct', label: 'Loss' },
-  { stat: 'inputLatencyMs', label: 'Input' },
+const rows = (t: ReturnType<typeof msgs.get>): readonly { stat: GradedStat; label: string }[] => [
+  { stat: 'fps', label: t.fps },
+  { stat: 'bitrateKbps', label: t.bitrate },
+  { stat: 'decodeMs', label: t.decode },
+  { stat: 'rttMs', label: t.rtt },
+  { stat: 'jitterMs', label: t.jitter },
+  { stat: 'packetLossPct', label: t.loss },
+  { stat: 'inputLatencyMs', label: t.input },
 ];
 
 /** Live figures (docs/stream-stats.md), each coloured by its grade; its own component so the per-second stats re-render only this. */
 function RealtimeInfo({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
   const stats: StreamStats | null = session.stats.value;
   const level: LevelConfig | null = session.levelConfig.value;
   const expected = level ? { fps: level.fps, bitrateKbps: level.bitrate } : undefined;
@@ -46,14 +68,14 @@ function RealtimeInfo({ session }: { session: GameSession }) {
   const width = stats?.width ?? level?.width ?? null;
   const height = stats?.height ?? level?.height ?? null;
   return (
-    <dl className="gs-stats" data-testid="realtime-info" aria-label="Stream statistics">
+    <dl className="gs-stats" data-testid="realtime-info" aria-label={t.stats}>
       <div className="gs-stats__row" data-stat="resolution">
-        <dt>Res</dt>
+        <dt>{t.res}</dt>
         <dd>
           <span>{width !== null && height !== null ? `${width}×${height}` : '—'}</span>
         </dd>
       </div>
-      {ROWS.map(({ stat, label }) => {
+      {rows(t).map(({ stat, label }) => {
         const value = stats?.[stat] ?? null;
         const grade = gradeStat(stat, value, expected);
         return (
@@ -64,7 +86,7 @@ function RealtimeInfo({ session }: { session: GameSession }) {
                 {formatStat(stat, value)}
               </span>
               {/* Colour alone would hide the grade from a screen reader. */}
-              {grade && <span className="visually-hidden">, {grade}</span>}
+              {grade && <span className="visually-hidden">, {{ good: t.good, fair: t.fair, poor: t.poor }[grade]}</span>}
             </dd>
           </div>
         );

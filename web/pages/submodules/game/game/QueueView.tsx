@@ -6,7 +6,22 @@ import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
 import { formatClock } from '../../../../state/format.ts';
-import { formatWait, waitEstimate } from './wait-logic.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+import { formatWait, waitEstimate, waitTexts } from './wait-logic.ts';
+
+const msgs = messages('game/queue', {
+  queue: 'Queue',
+  youAre: 'You are',
+  inQueue: 'in the queue',
+  seatReady: 'Your seat is ready',
+  estimatedWait: params('Estimated wait: {wait}'),
+  cancelQueue: 'Cancel queue',
+  takeWithin: 'Take it within',
+  orNext: 'or it goes to the next player.',
+  leaveQueue: 'Leave queue',
+  playNow: 'Play now',
+});
 
 /** Seconds since the queue answer last changed, ticking every second. */
 function useSecondsSince(key: unknown): number {
@@ -24,27 +39,29 @@ function useSecondsSince(key: unknown): number {
 /** The queue: position, the estimated wait and Cancel (SPEC §4 "Queue"). */
 export function QueueView({ session, game }: { session: GameSession; game: Game }) {
   useSignals();
+  const t = useStore(msgs);
+  const tw = useStore(waitTexts);
   const q = session.queue.value;
   const since = useSecondsSince(q?.polls);
   const position = q?.position ?? 0;
   const wait = q ? waitEstimate(q.waitSeconds, since, position) : 0;
   return (
-    <section className="gs-layer gs-queue" aria-label="Queue">
+    <section className="gs-layer gs-queue" aria-label={t.queue}>
       <img className="gs-art gs-art--dim" src={game.banner} alt="" />
       <div className="gs-card">
         <p className="muted small">{game.title}</p>
         <h1 className="gs-queue__pos">
           {position > 0 ? (
             <>
-              You are <strong data-testid="queue-position">#{position}</strong> in the queue
+              {t.youAre} <strong data-testid="queue-position">#{position}</strong> {t.inQueue}
             </>
           ) : (
-            'Your seat is ready'
+            t.seatReady
           )}
         </h1>
-        {position > 0 && <p className="muted">Estimated wait: {formatWait(wait)}</p>}
+        {position > 0 && <p className="muted">{t.estimatedWait({ wait: formatWait(wait, tw) })}</p>}
         <Button variant="secondary" onClick={() => session.cancelQueue()}>
-          Cancel queue
+          {t.cancelQueue}
         </Button>
       </div>
     </section>
@@ -54,17 +71,18 @@ export function QueueView({ session, game }: { session: GameSession; game: Game 
 /** The seat is ready: 40 s to take it (SPEC §4, §9). */
 export function SeatDialog({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
   const left = session.seatSecondsLeft.value ?? 0;
   return (
-    <Dialog open title="Your seat is ready" onClose={() => undefined} dismissOnBackdrop={false}>
+    <Dialog open title={t.seatReady} onClose={() => undefined} dismissOnBackdrop={false}>
       <p className="gs-dialog__text">
-        Take it within <strong data-testid="seat-countdown">{formatClock(left)}</strong> or it goes to the next player.
+        {t.takeWithin} <strong data-testid="seat-countdown">{formatClock(left)}</strong> {t.orNext}
       </p>
       <div className="gs-dialog__actions">
         <Button variant="secondary" onClick={() => session.cancelQueue()}>
-          Leave queue
+          {t.leaveQueue}
         </Button>
-        <Button onClick={() => session.acceptSeat()}>Play now</Button>
+        <Button onClick={() => session.acceptSeat()}>{t.playNow}</Button>
       </div>
     </Dialog>
   );

@@ -4,6 +4,20 @@ import { toaster } from '../../../../app/services.ts';
 import { isRepeatedRequest } from '../../../../core/http/errors.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/saves', {
+  saveName: 'Save name',
+  share: 'Share',
+  save: 'Save',
+  noSaves: 'No saves yet.',
+  newName: 'New name',
+  ok: 'OK',
+  shared: ' shared',
+  rename: 'Rename',
+  remove: 'Delete',
+});
 
 // A tap repeated while its call is in flight is refused as a repeat (SPEC §5): the first answer is coming, nothing to say.
 const fail = (e: unknown): void => {
@@ -13,6 +27,7 @@ const fail = (e: unknown): void => {
 /** Saves (SPEC §3, §7): the list, save with a name and share, rename, delete. */
 export default function SavesPanel({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
   const saves = session.saves;
   const [name, setName] = useState('');
   const [share, setShare] = useState(false);
@@ -30,15 +45,15 @@ export default function SavesPanel({ session }: { session: GameSession }) {
           void saves.save(name, share).then(() => setName(''), fail);
         }}
       >
-        <input className="field__input gm-input" value={name} maxLength={32} placeholder="Save name" aria-label="Save name" onChange={(e) => setName(e.target.value)} />
+        <input className="field__input gm-input" value={name} maxLength={32} placeholder={t.saveName} aria-label={t.saveName} onChange={(e) => setName(e.target.value)} />
         <label className="gm-check">
-          <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> Share
+          <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} /> {t.share}
         </label>
         <Button type="submit" disabled={busy || !name.trim() || list.length >= saves.maxCount.value}>
-          Save
+          {t.save}
         </Button>
       </form>
-      {list.length === 0 && <p className="muted small">No saves yet.</p>}
+      {list.length === 0 && <p className="muted small">{t.noSaves}</p>}
       <ul className="gm-save-list">
         {list.map((sv) => (
           <li key={sv.save_id}>
@@ -50,22 +65,22 @@ export default function SavesPanel({ session }: { session: GameSession }) {
                   void saves.edit(sv.save_id, { name: editing.name }).then(() => setEditing(null), fail);
                 }}
               >
-                <input className="field__input gm-input" value={editing.name} maxLength={32} aria-label="New name" onChange={(e) => setEditing({ id: sv.save_id, name: e.target.value })} />
+                <input className="field__input gm-input" value={editing.name} maxLength={32} aria-label={t.newName} onChange={(e) => setEditing({ id: sv.save_id, name: e.target.value })} />
                 <Button type="submit" disabled={busy}>
-                  OK
+                  {t.ok}
                 </Button>
               </form>
             ) : (
               <>
                 <span className="gm-save-name">
                   {sv.save_name}
-                  {sv.is_share === 1 && <small className="muted"> shared</small>}
+                  {sv.is_share === 1 && <small className="muted">{t.shared}</small>}
                 </span>
                 <Button variant="ghost" onClick={() => setEditing({ id: sv.save_id, name: sv.save_name })}>
-                  Rename
+                  {t.rename}
                 </Button>
                 <Button variant="ghost" onClick={() => void saves.remove(sv.save_id).catch(fail)}>
-                  Delete
+                  {t.remove}
                 </Button>
               </>
             )}

@@ -6,10 +6,28 @@ import { auth } from '../../../../app/services.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Dialog } from '../../../../ui/Dialog.tsx';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/dialogs', {
+  quitTitle: 'Quit the game?',
+  quitText: 'Your cloud session ends and unsaved progress is lost.',
+  keepPlaying: 'Keep playing',
+  quit: 'Quit',
+  timeoutTitle: 'Still playing?',
+  timeoutText: 'Your play time is almost used up. Top up to keep playing without interruption.',
+  ok: 'OK',
+  reloginTitle: 'Log in again',
+  reloginText: 'Your account was used on another device. Log in again to keep playing.',
+  logIn: 'Log in',
+  hangupTitle: 'Hang-up time is over',
+  hangupText: 'You were away longer than the hang-up time, so the game was closed.',
+});
 
 /** The quit (back gesture / menu), timeout (202), relogin (408) and hang-up-over dialogs. */
 export function SessionDialogs({ session }: { session: GameSession }) {
   useSignals();
+  const t = useStore(msgs);
   const [, navigate] = useLocation();
   const [hangupOver, setHangupOver] = useState(false);
   useEffect(() => session.on('hangup-over', () => setHangupOver(true)), [session]);
@@ -17,23 +35,23 @@ export function SessionDialogs({ session }: { session: GameSession }) {
 
   return (
     <>
-      <Dialog open={session.quitDialog.value} title="Quit the game?" onClose={() => session.closeQuitDialog()}>
-        <p className="gs-dialog__text">Your cloud session ends and unsaved progress is lost.</p>
+      <Dialog open={session.quitDialog.value} title={t.quitTitle} onClose={() => session.closeQuitDialog()}>
+        <p className="gs-dialog__text">{t.quitText}</p>
         <div className="gs-dialog__actions">
           <Button variant="secondary" onClick={() => session.closeQuitDialog()}>
-            Keep playing
+            {t.keepPlaying}
           </Button>
-          <Button onClick={() => session.quit()}>Quit</Button>
+          <Button onClick={() => session.quit()}>{t.quit}</Button>
         </div>
       </Dialog>
-      <Dialog open={session.timeoutDialog.value && !relogin} title="Still playing?" onClose={() => session.dismissTimeoutDialog()}>
-        <p className="gs-dialog__text">Your play time is almost used up. Top up to keep playing without interruption.</p>
+      <Dialog open={session.timeoutDialog.value && !relogin} title={t.timeoutTitle} onClose={() => session.dismissTimeoutDialog()}>
+        <p className="gs-dialog__text">{t.timeoutText}</p>
         <div className="gs-dialog__actions">
-          <Button onClick={() => session.dismissTimeoutDialog()}>OK</Button>
+          <Button onClick={() => session.dismissTimeoutDialog()}>{t.ok}</Button>
         </div>
       </Dialog>
-      <Dialog open={relogin} title="Log in again" onClose={() => undefined} dismissOnBackdrop={false}>
-        <p className="gs-dialog__text">Your account was used on another device. Log in again to keep playing.</p>
+      <Dialog open={relogin} title={t.reloginTitle} onClose={() => undefined} dismissOnBackdrop={false}>
+        <p className="gs-dialog__text">{t.reloginText}</p>
         <div className="gs-dialog__actions">
           <Button
             onClick={() => {
@@ -42,14 +60,14 @@ export function SessionDialogs({ session }: { session: GameSession }) {
               navigate(loginUrl(here), { replace: true });
             }}
           >
-            Log in
+            {t.logIn}
           </Button>
         </div>
       </Dialog>
-      <Dialog open={hangupOver} title="Hang-up time is over" onClose={() => setHangupOver(false)}>
-        <p className="gs-dialog__text">You were away longer than the hang-up time, so the game was closed.</p>
+      <Dialog open={hangupOver} title={t.hangupTitle} onClose={() => setHangupOver(false)}>
+        <p className="gs-dialog__text">{t.hangupText}</p>
         <div className="gs-dialog__actions">
-          <Button onClick={() => setHangupOver(false)}>OK</Button>
+          <Button onClick={() => setHangupOver(false)}>{t.ok}</Button>
         </div>
       </Dialog>
     </>

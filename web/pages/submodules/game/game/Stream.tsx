@@ -1,13 +1,21 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import type { GameSession, StreamPointer } from '../../../../game/index.ts';
 import { usePointerLock, type MouseCapture } from './use-pointer-lock.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 
-const CAPTURE_HINT: Record<MouseCapture, string | null> = {
+const msgs = messages('game/stream', {
   free: 'Click the game to use your mouse',
-  locked: null,
   released: 'Mouse released — click the game to capture it again',
   refused: 'The browser would not capture the mouse: it plays while over the picture',
-};
+});
+
+const captureHint = (t: ReturnType<typeof msgs.get>): Record<MouseCapture, string | null> => ({
+  free: t.free,
+  locked: null,
+  released: t.released,
+  refused: t.refused,
+});
 
 /**
  * The stream area: the SDK draws into it. What a pointer does there follows
@@ -18,6 +26,7 @@ const CAPTURE_HINT: Record<MouseCapture, string | null> = {
  * click captures it (pointer lock). Brightness is a CSS filter (50 = unchanged).
  */
 export function Stream({ session, brightness, mouseType, pointer }: { session: GameSession; brightness: number; mouseType: number; pointer: StreamPointer }) {
+  const t = useStore(msgs);
   const ref = useRef<HTMLDivElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => {
@@ -43,7 +52,7 @@ export function Stream({ session, brightness, mouseType, pointer }: { session: G
     session.sendTouch({ action, x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height });
   };
 
-  const hint = pointer === 'pointer-lock' ? CAPTURE_HINT[capture] : null;
+  const hint = pointer === 'pointer-lock' ? captureHint(t)[capture] : null;
   return (
     <>
       <div

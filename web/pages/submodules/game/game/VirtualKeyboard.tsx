@@ -5,6 +5,10 @@ import type { GameSession } from '../../../../game/index.ts';
 import type { Layout } from '../../../../game/layouts-choice.ts';
 import { LayoutPad } from './layout-pad.tsx';
 import { layoutScreenOf } from './layout-screen.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/keyboard', { keyboard: 'Keyboard' });
 
 /** Rows of [label, KeyboardEvent.code]. */
 const ROWS: readonly (readonly (readonly [string, string])[])[] = [
@@ -36,6 +40,7 @@ export default function VirtualKeyboard({ session, opType, layout }: { session: 
 
 /** Multi-touch: each key sends down and up. */
 function FullKeyboard({ session }: { session: GameSession }) {
+  const t = useStore(msgs);
   const key = (code: string) => ({
     onPointerDown: (e: PointerEvent<HTMLButtonElement>) => {
       e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -45,7 +50,7 @@ function FullKeyboard({ session }: { session: GameSession }) {
     onPointerCancel: () => session.sendKey(code, false),
   });
   return (
-    <div className="vk" data-testid="virtual-keyboard" role="group" aria-label="Keyboard">
+    <div className="vk" data-testid="virtual-keyboard" role="group" aria-label={t.keyboard}>
       {ROWS.map((row, i) => (
         <div key={i} className="vk-row">
           {row.map(([label, code]) => (

@@ -17,6 +17,17 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { beginGame } from './begin.ts';
+import { useNoPageZoom } from './no-zoom.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('game/page', {
+  badId: params('"{raw}" is not a game id: this link is broken.'),
+  noGame: 'No game was chosen: open one from the library.',
+  loading: 'Loading game',
+  notOpened: 'This game could not be opened',
+  back: 'Back',
+});
 
 type Load = { kind: 'loading' } | { kind: 'ready'; session: GameSession; game: Game; single: boolean } | { kind: 'error'; message: string };
 
@@ -35,8 +46,10 @@ async function pickGameId(search: string): Promise<{ id: number; single: boolean
 }
 
 export default function GamePage() {
+  const t = useStore(msgs);
   const search = useSearch();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  useNoPageZoom();
 
   useEffect(() => {
     let live = true;
@@ -47,7 +60,7 @@ export default function GamePage() {
         if (!pick) {
           // A game_id that is not a positive whole number is a broken link, not a missing choice.
           const raw = new URLSearchParams(search).get('game_id');
-          throw new Error(raw ? `"${raw}" is not a game id: this link is broken.` : 'No game was chosen: open one from the library.');
+          throw new Error(raw ? msgs.get().badId({ raw }) : msgs.get().noGame);
         }
         const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null)]);
         if (!live) return;
@@ -66,13 +79,13 @@ export default function GamePage() {
   return (
     <div className="gs gs--center">
       {load.kind === 'loading' ? (
-        <Spinner label="Loading game" />
+        <Spinner label={t.loading} />
       ) : (
         <div className="gs-card" role="alert">
-          <h2>This game could not be opened</h2>
+          <h2>{t.notOpened}</h2>
           <p className="muted">{load.message}</p>
           <Button variant="secondary" onClick={() => goBack()}>
-            Back
+            {t.back}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@ import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import type { KeyAction, ButtonName, Stick } from '../../../../game/layouts-codes.ts';
 import type { KeyBox, LayoutKey } from '../../../../game/layouts-math.ts';
 import { clampOpacity } from '../../../../game/layouts-math.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
 import { DPAD_BUTTONS, dpadDirections, stickAxes, type DpadButton } from './pad-logic.ts';
 
 /** What the controls send; LayoutPad turns it into session input. */
@@ -16,7 +17,23 @@ export interface PadInput {
 }
 
 const ARROW: Readonly<Record<DpadButton, string>> = { Up: '▲', Down: '▼', Left: '◀', Right: '▶' };
-const STICK_NAME: Readonly<Record<Stick, string>> = { left: 'Left stick', right: 'Right stick' };
+const msgs = messages('game/controls', {
+  leftStick: 'Left stick',
+  rightStick: 'Right stick',
+  dpad: 'D-pad',
+  mouse: 'Mouse',
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+});
+
+const dirName = (b: DpadButton): string => {
+  const t = msgs.get();
+  return { Up: t.up, Down: t.down, Left: t.left, Right: t.right }[b];
+};
+
+const stickName = (which: Stick): string => (which === 'left' ? msgs.get().leftStick : msgs.get().rightStick);
 
 /** Where a key is drawn, and how faded. */
 export function boxStyle(box: KeyBox, key: LayoutKey): CSSProperties {
@@ -34,13 +51,13 @@ export function controlName(action: KeyAction): string {
     case 'button':
       return action.button;
     case 'stick':
-      return STICK_NAME[action.stick];
+      return stickName(action.stick);
     case 'dpad':
-      return 'D-pad';
+      return msgs.get().dpad;
     case 'key':
       return action.code;
     case 'mouse':
-      return ['MouseLeft', 'MouseMiddle', 'MouseRight'][action.button] ?? 'Mouse';
+      return ['MouseLeft', 'MouseMiddle', 'MouseRight'][action.button] ?? msgs.get().mouse;
   }
 }
 
@@ -108,7 +125,8 @@ function PadStick({ which, style, input }: { which: Stick; style: CSSProperties;
   return (
     <div
       className="lp-stick"
-      aria-label={STICK_NAME[which]}
+      role="group"
+      aria-label={stickName(which)}
       style={style}
       {...trackPointer(update, release)}
     >
@@ -137,12 +155,12 @@ function PadDpad({ style, input }: { style: CSSProperties; input: PadInput }) {
     <div
       className="lp-dpad"
       role="group"
-      aria-label="D-pad"
+      aria-label={msgs.get().dpad}
       style={style}
       {...trackPointer(update, () => set([]))}
     >
       {DPAD_BUTTONS.map((b) => (
-        <button key={b} type="button" tabIndex={-1} className={`lp-dir lp-dir--${b}`} aria-label={b} data-pressed={pressed.includes(b) || undefined}>
+        <button key={b} type="button" tabIndex={-1} className={`lp-dir lp-dir--${b}`} aria-label={dirName(b)} data-pressed={pressed.includes(b) || undefined}>
           {ARROW[b]}
         </button>
       ))}

@@ -6,6 +6,11 @@ import { keyBox } from '../../../../game/layouts-math.ts';
 import { emptyPad, moveStick, pressButton, setDpad, shouldVibrate, type PadState } from './pad-logic.ts';
 import { PadControl, type PadInput } from './layout-controls.tsx';
 import { useLayoutView } from './layout-view.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+// The player's own layout and the built-in one are named here; an official plan brings its name from the server.
+const msgs = messages('game/layout-pad', { mine: 'Mine', builtIn: 'Built-in' });
 
 /** MouseEvent.buttons bit of MouseEvent.button 0, 1, 2. */
 const MOUSE_BIT = [1, 4, 2] as const;
@@ -39,11 +44,12 @@ function usePadInput(session: GameSession): PadInput {
  * pad; keys; mouse buttons).
  */
 export function LayoutPad({ session, layout, testId }: { session: GameSession; layout: Layout; testId: string }) {
+  const t = useStore(msgs);
   const ref = useRef<HTMLDivElement>(null);
   const measured = useLayoutView(ref);
   const input = usePadInput(session);
   return (
-    <div ref={ref} className="lp" data-testid={testId} data-layout={layout.source} data-plan={layout.planId ?? undefined} role="group" aria-label={layout.name}>
+    <div ref={ref} className="lp" data-testid={testId} data-layout={layout.source} data-plan={layout.planId ?? undefined} role="group" aria-label={layout.source === 'custom' ? t.mine : layout.source === 'built-in' ? t.builtIn : layout.name}>
       {measured &&
         layout.keys.map((k, i) => {
           const action = keyAction(k.code);

@@ -13,6 +13,11 @@ import { createLayoutController, type LayoutController } from '../../../../game/
 import type { LayoutOpType } from '../../../../game/layouts-choice.ts';
 import { createDbLayoutStore, createMemoryLayoutStore } from '../../../../game/layouts-store.ts';
 import { api, auth, clock, toaster } from '../../../../app/services.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+
+const msgs = messages('game/layout-screen', {
+  plansFailed: 'The game’s control layouts could not be loaded: using the built-in ones',
+});
 
 export interface LayoutScreen {
   readonly session: GameSession;
@@ -51,7 +56,8 @@ export function createLayoutScreen(session: GameSession, game: Pick<Game, 'id' |
     fallbackStore: createMemoryLayoutStore,
     settings: session.settings,
     updateSettings: (patch) => session.updateSettings(patch),
-    notify: (title) => toaster.show({ title, icon: 'none', duration: 3000 }),
+    // One note for now (plans-failed); its text is read when it is said, in the language then showing.
+    notify: () => toaster.show({ title: msgs.get().plansFailed, icon: 'none', duration: 3000 }),
     log: (m) => console.warn(m),
   });
   return { session, controller, opType: signal(opType), editing: signal(null) };

@@ -1,39 +1,71 @@
 /** What the game screen says for the session's stages and endings, and the channel's home rule. */
 import type { SystemInfo } from '../../../../api/contract.ts';
 import type { EndReason, ProgressStage } from '../../../../game/index.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
 
-export const STAGE_TEXT: Record<ProgressStage, string> = {
+/** The session's texts in the current language; a view reads it with useStore so a switch shows at once. */
+export const sessionTexts = messages('game/texts', {
   token: 'Getting a play token…',
   sdk: 'Preparing the player…',
-  sdk_ready: 'Player ready',
-  server_connect: 'Connecting to the server…',
+  sdkReady: 'Player ready',
+  serverConnect: 'Connecting to the server…',
   exchange: 'Exchanging stream details…',
-  game_start: 'Starting the game…',
-  stream_received: 'Stream received',
-};
-
-export const END_TEXT: Record<EndReason, string> = {
-  'user-quit': 'You left the game.',
-  'stream-failed': 'The video stream could not connect. Check your network and try again.',
-  'queue-cancelled': 'You left the queue.',
-  'seat-expired': 'Your seat was not taken in time and went to the next player.',
-  'queue-error': 'The queue stopped.',
-  'play-failed': 'The game could not start.',
-  'sdk-timeout': 'The player did not start in time.',
+  gameStart: 'Starting the game…',
+  streamReceived: 'Stream received',
+  userQuit: 'You left the game.',
+  streamFailed: 'The video stream could not connect. Check your network and try again.',
+  queueCancelled: 'You left the queue.',
+  seatExpired: 'Your seat was not taken in time and went to the next player.',
+  queueError: 'The queue stopped.',
+  playFailed: 'The game could not start.',
+  sdkTimeout: 'The player did not start in time.',
   error: 'Something went wrong.',
-  'hangup-over': 'The hang-up time ran out, so the game was closed.',
-  'stream-quit': 'The game was closed by the server.',
-  'session-ended': 'The cloud session has ended.',
+  hangupOver: 'The hang-up time ran out, so the game was closed.',
+  closedByServer: 'The game was closed by the server.',
+  sessionEnded: 'The cloud session has ended.',
   idle: 'The game was closed after a minute without input.',
-  'reconnect-failed': 'Reconnecting failed.',
-  'reconnect-timeout': 'Reconnecting took too long.',
-  'out-of-time': 'You are out of play time.',
-  kicked: 'The game was closed by the server.',
+  reconnectFailed: 'Reconnecting failed.',
+  reconnectTimeout: 'Reconnecting took too long.',
+  outOfTime: 'You are out of play time.',
   relogin: 'Please log in again.',
-  'server-quit': 'The game was closed by the server.',
-  'duration-lost': 'The connection to the play-time service was lost.',
-  'token-expired': 'Your login has expired. Please log in again.',
-};
+  durationLost: 'The connection to the play-time service was lost.',
+  tokenExpired: 'Your login has expired. Please log in again.',
+});
+
+type SessionTexts = ReturnType<typeof sessionTexts.get>;
+
+export const stageText = (t: SessionTexts): Record<ProgressStage, string> => ({
+  token: t.token,
+  sdk: t.sdk,
+  sdk_ready: t.sdkReady,
+  server_connect: t.serverConnect,
+  exchange: t.exchange,
+  game_start: t.gameStart,
+  stream_received: t.streamReceived,
+});
+
+export const endText = (t: SessionTexts): Record<EndReason, string> => ({
+  'user-quit': t.userQuit,
+  'stream-failed': t.streamFailed,
+  'queue-cancelled': t.queueCancelled,
+  'seat-expired': t.seatExpired,
+  'queue-error': t.queueError,
+  'play-failed': t.playFailed,
+  'sdk-timeout': t.sdkTimeout,
+  error: t.error,
+  'hangup-over': t.hangupOver,
+  'stream-quit': t.closedByServer,
+  'session-ended': t.sessionEnded,
+  idle: t.idle,
+  'reconnect-failed': t.reconnectFailed,
+  'reconnect-timeout': t.reconnectTimeout,
+  'out-of-time': t.outOfTime,
+  kicked: t.closedByServer,
+  relogin: t.relogin,
+  'server-quit': t.closedByServer,
+  'duration-lost': t.durationLost,
+  'token-expired': t.tokenExpired,
+});
 
 /** Endings after which playing again right away makes sense. */
 export const canPlayAgain = (reason: EndReason): boolean => reason !== 'out-of-time' && reason !== 'relogin' && reason !== 'token-expired';

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { toaster } from '../../../../app/services.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { activePad, padName, padSnapshot, sameSnapshot } from './gamepad-logic.ts';
+
+const msgs = messages('game/gamepad', {
+  connected: params('Gamepad connected: {name}'),
+  disconnected: params('Gamepad disconnected: {name}'),
+});
 
 const NEUTRAL = { buttons: [], axes: [] };
 
@@ -23,11 +29,11 @@ export function usePhysicalGamepad(session: GameSession, active: boolean): numbe
   useEffect(() => {
     const recount = (): void => setCount(connectedPads().filter((p) => p?.connected).length);
     const connected = (e: GamepadEvent): void => {
-      toaster.show({ title: `Gamepad connected: ${padName(e.gamepad.id)}`, icon: 'none' });
+      toaster.show({ title: msgs.get().connected({ name: padName(e.gamepad.id) }), icon: 'none' });
       recount();
     };
     const disconnected = (e: GamepadEvent): void => {
-      toaster.show({ title: `Gamepad disconnected: ${padName(e.gamepad.id)}`, icon: 'none' });
+      toaster.show({ title: msgs.get().disconnected({ name: padName(e.gamepad.id) }), icon: 'none' });
       recount();
     };
     window.addEventListener('gamepadconnected', connected);

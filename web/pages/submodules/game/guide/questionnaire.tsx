@@ -3,19 +3,96 @@ import { useLocation } from 'wouter';
 import { openDb } from '../../../../app/app-db.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('play/questionnaire', {
+  genres: 'Which games do you like?',
+  control: 'How will you play?',
+  session: 'How long do you usually play?',
+  network: 'Where do you play most?',
+  action: 'Action',
+  rpg: 'RPG',
+  racing: 'Racing',
+  sports: 'Sports',
+  strategy: 'Strategy',
+  shooter: 'Shooter',
+  puzzle: 'Puzzle',
+  adventure: 'Adventure',
+  touch: 'Touch screen',
+  controller: 'Controller',
+  keyboard: 'Keyboard and mouse',
+  short: 'Under 30 minutes',
+  medium: '30 minutes to 2 hours',
+  long: 'Over 2 hours',
+  wifi: 'Home Wi-Fi',
+  mobile: 'Mobile data',
+  both: 'Both',
+  progress: params('Question {n} of {total}'),
+  skip: 'Skip',
+  pickMany: 'Pick as many as you like.',
+  back: 'Back',
+  start: 'Start playing',
+  next: 'Next',
+});
+
+type Texts = ReturnType<typeof msgs.get>;
 
 interface Question {
   key: string;
   title: string;
   multi: boolean;
-  options: string[];
+  /** Each option's stored answer (the English name, the same in every language) and its label. */
+  options: ReadonlyArray<readonly [answer: string, label: string]>;
 }
 
-const QUESTIONS: readonly Question[] = [
-  { key: 'genres', title: 'Which games do you like?', multi: true, options: ['Action', 'RPG', 'Racing', 'Sports', 'Strategy', 'Shooter', 'Puzzle', 'Adventure'] },
-  { key: 'control', title: 'How will you play?', multi: false, options: ['Touch screen', 'Controller', 'Keyboard and mouse'] },
-  { key: 'session', title: 'How long do you usually play?', multi: false, options: ['Under 30 minutes', '30 minutes to 2 hours', 'Over 2 hours'] },
-  { key: 'network', title: 'Where do you play most?', multi: false, options: ['Home Wi-Fi', 'Mobile data', 'Both'] },
+/** The questions in the language showing; the answers stored stay the same whatever it is. */
+const questions = (t: Texts): readonly Question[] => [
+  {
+    key: 'genres',
+    title: t.genres,
+    multi: true,
+    options: [
+      ['Action', t.action],
+      ['RPG', t.rpg],
+      ['Racing', t.racing],
+      ['Sports', t.sports],
+      ['Strategy', t.strategy],
+      ['Shooter', t.shooter],
+      ['Puzzle', t.puzzle],
+      ['Adventure', t.adventure],
+    ],
+  },
+  {
+    key: 'control',
+    title: t.control,
+    multi: false,
+    options: [
+      ['Touch screen', t.touch],
+      ['Controller', t.controller],
+      ['Keyboard and mouse', t.keyboard],
+    ],
+  },
+  {
+    key: 'session',
+    title: t.session,
+    multi: false,
+    options: [
+      ['Under 30 minutes', t.short],
+      ['30 minutes to 2 hours', t.medium],
+      ['Over 2 hours', t.long],
+    ],
+  },
+  {
+    key: 'network',
+    title: t.network,
+    multi: false,
+    options: [
+      ['Home Wi-Fi', t.wifi],
+      ['Mobile data', t.mobile],
+      ['Both', t.both],
+    ],
+  },
 ];
 
 const GUIDE_ANSWERS = 'questionnaire';
@@ -37,6 +114,8 @@ export default function QuestionnairePage() {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  const t = useStore(msgs);
+  const QUESTIONS = questions(t);
   const q = QUESTIONS[step];
   const last = step === QUESTIONS.length - 1;
 
@@ -58,10 +137,10 @@ export default function QuestionnairePage() {
       <div className="guide">
         <div className="guide__top">
           <span className="muted small">
-            Question {step + 1} of {QUESTIONS.length}
+            {t.progress({ n: step + 1, total: QUESTIONS.length })}
           </span>
           <Button variant="ghost" onClick={() => void finish(true)} disabled={saving}>
-            Skip
+            {t.skip}
           </Button>
         </div>
         <div className="guide__progress" aria-hidden="true">
@@ -69,12 +148,12 @@ export default function QuestionnairePage() {
         </div>
         <fieldset className="guide__q">
           <legend className="guide__title">{q.title}</legend>
-          {q.multi && <p className="muted small">Pick as many as you like.</p>}
+          {q.multi && <p className="muted small">{t.pickMany}</p>}
           <div className="guide__options">
-            {q.options.map((opt) => (
+            {q.options.map(([opt, label]) => (
               <label key={opt} className={`option${chosen.includes(opt) ? ' option--on' : ''}`}>
                 <input type={q.multi ? 'checkbox' : 'radio'} name={q.key} checked={chosen.includes(opt)} onChange={() => toggle(opt)} />
-                {opt}
+                {label}
               </label>
             ))}
           </div>
@@ -82,16 +161,16 @@ export default function QuestionnairePage() {
         <div className="guide__nav">
           {step > 0 && (
             <Button variant="secondary" onClick={() => setStep(step - 1)}>
-              Back
+              {t.back}
             </Button>
           )}
           {last ? (
             <Button onClick={() => void finish(false)} disabled={saving || chosen.length === 0}>
-              Start playing
+              {t.start}
             </Button>
           ) : (
             <Button onClick={() => setStep(step + 1)} disabled={chosen.length === 0}>
-              Next
+              {t.next}
             </Button>
           )}
         </div>

@@ -15,9 +15,28 @@ import { Icon } from '../../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../../../ui/paged.tsx';
 import { useGameMenu } from '../../../../ui/game-menu.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('play/search', {
+  back: 'Back',
+  label: 'Search games',
+  placeholder: 'Search games, tags, studios',
+  clear: 'Clear',
+  recent: 'Recent searches',
+  clearAll: 'Clear all',
+  remove: params('Remove {keyword}'),
+  results: params('Results for {keyword}'),
+  // The keyword goes between these two, in bold.
+  noResultsBefore: 'No results for “',
+  noResultsAfter: '”.',
+  tip: 'Try a shorter word, a tag such as “RPG”, or a studio name.',
+  hot: 'Hot right now',
+});
 
 /** Search: debounced game_search (300 ms), hot games and recent searches while empty. */
 export default function SearchPage() {
+  const t = useStore(msgs);
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [recent, setRecent] = useState<string[]>(() => readRecent(local.getOr<unknown>(RECENT_KEY, [])));
@@ -47,7 +66,7 @@ export default function SearchPage() {
           searchNow(text);
         }}
       >
-        <button type="button" className="navbar__back" aria-label="Back" onClick={() => goBack(PAGE_PATH.gameLibrary)}>
+        <button type="button" className="navbar__back" aria-label={t.back} onClick={() => goBack(PAGE_PATH.gameLibrary)}>
           <Icon name="back" />
         </button>
         <label className="searchbar__field">
@@ -56,8 +75,8 @@ export default function SearchPage() {
             type="search"
             enterKeyHint="search"
             autoFocus
-            aria-label="Search games"
-            placeholder="Search games, tags, studios"
+            aria-label={t.label}
+            placeholder={t.placeholder}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -67,7 +86,7 @@ export default function SearchPage() {
         </label>
         {text && (
           <button type="button" className="link-btn" onClick={() => searchNow('')}>
-            Clear
+            {t.clear}
           </button>
         )}
       </form>
@@ -79,9 +98,9 @@ export default function SearchPage() {
             {recent.length > 0 && (
               <section aria-labelledby="recent-title">
                 <div className="hsection__head">
-                  <h2 id="recent-title">Recent searches</h2>
+                  <h2 id="recent-title">{t.recent}</h2>
                   <button type="button" className="link-btn" onClick={() => saveRecent([])}>
-                    Clear all
+                    {t.clearAll}
                   </button>
                 </div>
                 <ul className="chips chips--wrap">
@@ -90,7 +109,7 @@ export default function SearchPage() {
                       <button type="button" onClick={() => searchNow(r)}>
                         {r}
                       </button>
-                      <button type="button" aria-label={`Remove ${r}`} onClick={() => saveRecent(removeRecent(recent, r))}>
+                      <button type="button" aria-label={t.remove({ keyword: r })} onClick={() => saveRecent(removeRecent(recent, r))}>
                         <Icon name="close" size={14} />
                       </button>
                     </li>
@@ -107,9 +126,10 @@ export default function SearchPage() {
 }
 
 function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
+  const t = useStore(msgs);
   const paged = usePaged((page) => api.gameSearch({ keyword, page, page_size: 20 }, { silent: true }), [keyword]);
   return (
-    <section aria-label={`Results for ${keyword}`}>
+    <section aria-label={t.results({ keyword })}>
       <PagedGames
         paged={paged}
         play={{ auth, api }}
@@ -117,9 +137,11 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
         empty={
           <>
             <p>
-              No results for “<strong>{keyword}</strong>”.
+              {t.noResultsBefore}
+              <strong>{keyword}</strong>
+              {t.noResultsAfter}
             </p>
-            <p className="muted small">Try a shorter word, a tag such as “RPG”, or a studio name.</p>
+            <p className="muted small">{t.tip}</p>
           </>
         }
       />
@@ -128,13 +150,14 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
 }
 
 function HotGames() {
+  const t = useStore(msgs);
   const [state] = useAsync(() => api.hotGame({ page: 1, page_size: 9 }, { silent: true }), []);
   const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="hot-title">
       <div className="hsection__head">
-        <h2 id="hot-title">Hot right now</h2>
+        <h2 id="hot-title">{t.hot}</h2>
       </div>
       <ul className="ggrid">
         {state.value.list.map((g) => (

@@ -11,6 +11,21 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { PAGE_PATH, payResultUrl } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('pay/loading', {
+  title: 'Paying',
+  notFound: 'Order not found',
+  invalidLink: 'This payment link is not valid any more.',
+  back: 'Back',
+  blocked: 'Payment page blocked',
+  blockedText: "This order's payment link does not lead to a known cashier, so it was not opened. Nothing was charged.",
+  waiting: 'Waiting for payment',
+  opening: 'Opening the payment page…',
+  openPage: 'Open payment page',
+  paid: 'I have paid',
+});
 
 function wasOpened(id: string): boolean {
   try {
@@ -33,6 +48,7 @@ function openCashier(order: Order): boolean {
 
 /** Opens the order's payment page; coming back here (back from the cashier) waits for the order instead of reopening it. */
 export default function PayLoadingPage() {
+  const t = useStore(msgs);
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [order, setOrder] = useState<Order | null>(null);
   const [state, setState] = useState<'opening' | 'back' | 'missing' | 'refused'>(orderId ? 'opening' : 'missing');
@@ -79,24 +95,24 @@ export default function PayLoadingPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Paying" onBack={() => goBack(PAGE_PATH.member)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.member)} />
       <div className="center-stack pay-status">
         {state === 'missing' ? (
           <>
-            <h2>Order not found</h2>
-            <p className="muted">This payment link is not valid any more.</p>
-            <Button onClick={() => goBack(PAGE_PATH.member)}>Back</Button>
+            <h2>{t.notFound}</h2>
+            <p className="muted">{t.invalidLink}</p>
+            <Button onClick={() => goBack(PAGE_PATH.member)}>{t.back}</Button>
           </>
         ) : state === 'refused' ? (
           <>
-            <h2>Payment page blocked</h2>
-            <p className="muted">This order's payment link does not lead to a known cashier, so it was not opened. Nothing was charged.</p>
-            <Button onClick={() => goBack(PAGE_PATH.member)}>Back</Button>
+            <h2>{t.blocked}</h2>
+            <p className="muted">{t.blockedText}</p>
+            <Button onClick={() => goBack(PAGE_PATH.member)}>{t.back}</Button>
           </>
         ) : (
           <>
-            <Spinner label="Waiting for payment" />
-            <h2>{state === 'opening' ? 'Opening the payment page…' : 'Waiting for payment'}</h2>
+            <Spinner label={t.waiting} />
+            <h2>{state === 'opening' ? t.opening : t.waiting}</h2>
             {order && (
               <p className="muted">
                 {order.title} · {formatPrice(order.amount)}
@@ -110,10 +126,10 @@ export default function PayLoadingPage() {
                     if (!openCashier(order)) setState('refused');
                   }}
                 >
-                  Open payment page
+                  {t.openPage}
                 </Button>
                 <Button block variant="secondary" onClick={() => navigate(payResultUrl(orderId), { replace: true })}>
-                  I have paid
+                  {t.paid}
                 </Button>
               </div>
             )}

@@ -10,9 +10,33 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useCreateOrder } from '../../../../ui/pay.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('pay/result', {
+  noOrder: 'The link names no order.',
+  title: 'Payment result',
+  confirming: 'Confirming payment',
+  confirmingYours: 'Confirming your payment…',
+  fewSeconds: 'This usually takes a few seconds.',
+  success: 'Payment successful',
+  done: 'Done',
+  expired: 'The order expired',
+  cancelled: 'Payment cancelled',
+  notPaid: params('{order} was not paid.'),
+  tryAgain: 'Try again',
+  another: 'Choose another',
+  notConfirmed: 'Payment not confirmed yet',
+  longer: 'If you paid, it can take a little longer. Check again in a moment.',
+  checkAgain: 'Check again',
+  backToShop: 'Back to the shop',
+  notFound: 'Order not found',
+  invalidLink: 'This payment link is not valid any more.',
+});
 
 /** The cashier returns here: poll the order every 2 s (up to 60 s), then show success or failure. */
 export default function PayResultPage() {
+  const t = useStore(msgs);
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [watch, setWatch] = useState<OrderWatch>({ phase: 'waiting', order: null });
   const [round, setRound] = useState(0);
@@ -20,7 +44,7 @@ export default function PayResultPage() {
 
   useEffect(() => {
     if (!orderId) {
-      setWatch({ phase: 'missing', order: null, message: 'The link names no order.' });
+      setWatch({ phase: 'missing', order: null, message: msgs.get().noOrder });
       return;
     }
     setWatch({ phase: 'waiting', order: null });
@@ -39,13 +63,13 @@ export default function PayResultPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Payment result" onBack={() => navigate(PAGE_PATH.user, { replace: true })} />
+      <NavBar title={t.title} onBack={() => navigate(PAGE_PATH.user, { replace: true })} />
       <div className="center-stack pay-status" aria-live="polite">
         {watch.phase === 'waiting' && (
           <>
-            <Spinner label="Confirming payment" />
-            <h2>Confirming your payment…</h2>
-            <p className="muted small">This usually takes a few seconds.</p>
+            <Spinner label={t.confirming} />
+            <h2>{t.confirmingYours}</h2>
+            <p className="muted small">{t.fewSeconds}</p>
           </>
         )}
         {watch.phase === 'paid' && (
@@ -53,13 +77,13 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--ok">
               <Icon name="check" size={40} />
             </span>
-            <h2>Payment successful</h2>
+            <h2>{t.success}</h2>
             <p className="muted">
               {watch.order.title} · {formatPrice(watch.order.amount)}
             </p>
             <div className="stack-actions">
               <Button block onClick={() => navigate(PAGE_PATH.user, { replace: true })}>
-                Done
+                {t.done}
               </Button>
             </div>
           </>
@@ -69,16 +93,16 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--bad">
               <Icon name="close" size={40} />
             </span>
-            <h2>{watch.order.status === 'expired' ? 'The order expired' : 'Payment cancelled'}</h2>
+            <h2>{watch.order.status === 'expired' ? t.expired : t.cancelled}</h2>
             <p className="muted">
-              {watch.order.title} · {formatPrice(watch.order.amount)} was not paid.
+              {t.notPaid({ order: `${watch.order.title} · ${formatPrice(watch.order.amount)}` })}
             </p>
             <div className="stack-actions">
               <Button block disabled={retry.busy} onClick={() => void retry.pay(watch.order.product_id, watch.order.pay_type)}>
-                Try again
+                {t.tryAgain}
               </Button>
               <Button block variant="secondary" onClick={() => navigate(shopPath, { replace: true })}>
-                Choose another
+                {t.another}
               </Button>
             </div>
           </>
@@ -88,14 +112,14 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--bad">
               <Icon name="info" size={40} />
             </span>
-            <h2>Payment not confirmed yet</h2>
-            <p className="muted">If you paid, it can take a little longer. Check again in a moment.</p>
+            <h2>{t.notConfirmed}</h2>
+            <p className="muted">{t.longer}</p>
             <div className="stack-actions">
               <Button block onClick={() => setRound((n) => n + 1)}>
-                Check again
+                {t.checkAgain}
               </Button>
               <Button block variant="secondary" onClick={() => navigate(shopPath, { replace: true })}>
-                Back to the shop
+                {t.backToShop}
               </Button>
             </div>
           </>
@@ -105,12 +129,12 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--bad">
               <Icon name="info" size={40} />
             </span>
-            <h2>Order not found</h2>
-            <p className="muted">This payment link is not valid any more.</p>
+            <h2>{t.notFound}</h2>
+            <p className="muted">{t.invalidLink}</p>
             {watch.message.toLowerCase() !== 'order not found' && <p className="muted small">{watch.message}</p>}
             <div className="stack-actions">
               <Button block variant="secondary" onClick={() => navigate(shopPath, { replace: true })}>
-                Back to the shop
+                {t.backToShop}
               </Button>
             </div>
           </>

@@ -6,45 +6,57 @@ import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 
-const TYPES: ReadonlyArray<{ type: ProtocolType; label: string }> = [
-  { type: 'user', label: 'User Agreement' },
-  { type: 'privacy', label: 'Privacy Policy' },
+const msgs = messages('system/protocol', {
+  title: 'Agreements',
+  user: 'User Agreement',
+  privacy: 'Privacy Policy',
+  loadFailed: 'The agreement could not be loaded.',
+  tryAgain: 'Try again',
+  updated: params('Last updated {date}'),
+});
+
+const types = (t: ReturnType<typeof msgs.get>): ReadonlyArray<{ type: ProtocolType; label: string }> => [
+  { type: 'user', label: t.user },
+  { type: 'privacy', label: t.privacy },
 ];
 
 export default function ProtocolPage() {
   const [pathname, navigate] = useLocation();
+  const t = useStore(msgs);
   const raw = new URLSearchParams(useSearch()).get('type');
   const type: ProtocolType = raw === 'privacy' ? 'privacy' : 'user';
   const [doc, retry] = useAsync(() => api.protocol({ type }, { silent: true }), [type]);
 
   return (
     <div className="scroll">
-      <NavBar title="Agreements" onBack={() => goBack()} />
+      <NavBar title={t.title} onBack={() => goBack()} />
       <div className="tabs" role="tablist">
-        {TYPES.map((t) => (
+        {types(t).map((tab) => (
           <button
-            key={t.type}
+            key={tab.type}
             type="button"
             role="tab"
-            aria-selected={t.type === type}
-            onClick={() => navigate(`${pathname}?type=${t.type}`, { replace: true })}
+            aria-selected={tab.type === type}
+            onClick={() => navigate(`${pathname}?type=${tab.type}`, { replace: true })}
           >
-            {t.label}
+            {tab.label}
           </button>
         ))}
       </div>
       {doc.status === 'loading' && <Spinner />}
       {doc.status === 'error' && (
         <div className="page-error" role="alert">
-          <p>The agreement could not be loaded.</p>
-          <Button onClick={retry}>Try again</Button>
+          <p>{t.loadFailed}</p>
+          <Button onClick={retry}>{t.tryAgain}</Button>
         </div>
       )}
       {doc.status === 'ready' && (
         <article className="doc">
           <h2>{doc.value.title}</h2>
-          <p className="doc__meta">Last updated {doc.value.updated_at}</p>
+          <p className="doc__meta">{t.updated({ date: doc.value.updated_at })}</p>
           {doc.value.content.split(/\n\s*\n/).map((para, i) => (
             <p key={i}>{para}</p>
           ))}

@@ -12,40 +12,59 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('user/auth', {
+  title: 'Real-name verification',
+  verified: 'Verified',
+  name: 'Name',
+  idCard: 'ID card',
+  verifiedOn: 'Verified on',
+  minor: 'Play time limits for minors apply to this account.',
+  failed: 'Verification failed, try again',
+  lawNote: "The law asks game services to verify players' identity. Your details are checked once and stored masked.",
+  realName: 'Real name',
+  idNumber: 'ID card number',
+  verifying: 'Verifying…',
+  verify: 'Verify',
+});
 
 function Verified({ info }: { info: AuthMessage }) {
+  const t = useStore(msgs);
   return (
     <section className="card center-stack auth-done" aria-live="polite">
       <span className="result-icon result-icon--ok">
         <Icon name="check" size={36} />
       </span>
-      <h2>Verified</h2>
+      <h2>{t.verified}</h2>
       <dl className="facts">
         {info.real_name && (
           <>
-            <dt>Name</dt>
+            <dt>{t.name}</dt>
             <dd>{info.real_name}</dd>
           </>
         )}
         {info.id_card && (
           <>
-            <dt>ID card</dt>
+            <dt>{t.idCard}</dt>
             <dd>{info.id_card}</dd>
           </>
         )}
         {info.auth_time && (
           <>
-            <dt>Verified on</dt>
+            <dt>{t.verifiedOn}</dt>
             <dd>{info.auth_time.slice(0, 10)}</dd>
           </>
         )}
       </dl>
-      {info.is_minor === 1 && <p className="muted small">Play time limits for minors apply to this account.</p>}
+      {info.is_minor === 1 && <p className="muted small">{t.minor}</p>}
     </section>
   );
 }
 
 export default function AuthPage() {
+  const t = useStore(msgs);
   const [status] = useAsync(() => api.getAuthMessage({}), []);
   const [done, setDone] = useState<AuthMessage | null>(null);
   const [name, setName] = useState('');
@@ -69,7 +88,7 @@ export default function AuthPage() {
       void auth.refreshBalance().catch(() => undefined);
     } catch (err) {
       // A repeat (SPEC §5) means the first submit is still on its way: its answer will speak.
-      if (!isRepeatedRequest(err)) setServerError(isApiError(err) ? err.msg : 'Verification failed, try again');
+      if (!isRepeatedRequest(err)) setServerError(isApiError(err) ? err.msg : msgs.get().failed);
     } finally {
       setBusy(false);
     }
@@ -79,17 +98,17 @@ export default function AuthPage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Real-name verification" onBack={() => goBack(PAGE_PATH.setting)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.setting)} />
       <div className="content">
         {status.status === 'loading' && !done && <Spinner />}
         {verified && <Verified info={verified} />}
         {!verified && status.status !== 'loading' && (
           <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
             <p className="muted small">
-              The law asks game services to verify players' identity. Your details are checked once and stored masked.
+              {t.lawNote}
             </p>
             <Field
-              label="Real name"
+              label={t.realName}
               error={nameError}
               name="real_name"
               value={name}
@@ -98,7 +117,7 @@ export default function AuthPage() {
               maxLength={30}
             />
             <Field
-              label="ID card number"
+              label={t.idNumber}
               error={idError}
               name="id_card"
               value={id}
@@ -113,7 +132,7 @@ export default function AuthPage() {
               </p>
             )}
             <Button type="submit" block disabled={busy}>
-              {busy ? 'Verifying…' : 'Verify'}
+              {busy ? t.verifying : t.verify}
             </Button>
           </form>
         )}

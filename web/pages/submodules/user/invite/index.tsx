@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { api, lang, toaster } from '../../../../app/services.ts';
+import { api, toaster } from '../../../../app/services.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { setClipboardData } from '../../../../core/clipboard.ts';
 import { stockString } from '../../../../core/i18n/index.ts';
-import { formatPlayTime } from '../../../../state/format.ts';
+import { formatDuration } from '../../../../core/i18n/format.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Field } from '../../../../ui/Field.tsx';
@@ -13,16 +16,39 @@ import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
 
+const msgs = messages('user/invite', {
+  bound: params('Bound to {inviter}: +{gain}'),
+  title: 'Invite friends',
+  loadFailed: 'Your invitation could not be loaded.',
+  myCode: 'My invitation code',
+  copyCode: 'Copy code',
+  copyLink: 'Copy link',
+  reward: params('Each friend who joins gives you {mine} and them {theirs} (up to {max} friends).'),
+  results: 'Invitation results',
+  invited: 'Friends invited',
+  earned: 'Play time earned',
+  haveCode: "Have a friend's code?",
+  joinedWith: params('You joined with code {code}.'),
+  friendCode: "Friend's invitation code",
+  binding: 'Binding…',
+  bind: 'Bind code',
+  invitedFriends: 'Invited friends',
+  rules: 'Rules',
+});
+
 async function copy(text: string): Promise<void> {
   try {
     await setClipboardData(text);
-    toaster.show({ title: stockString('copied', lang), icon: 'none' });
+    toaster.show({ title: stockString('copied', locale.get()), icon: 'none' });
   } catch {
-    toaster.show({ title: stockString('copyFailed', lang), icon: 'none' });
+    toaster.show({ title: stockString('copyFailed', locale.get()), icon: 'none' });
   }
 }
 
 export default function InvitePage() {
+  const t = useStore(msgs);
+  const lang = useStore(locale);
+  const playTime = (s: number): string => formatDuration(s, lang);
   const [info, reload] = useAsync(() => api.inviteInfo({}), []);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +60,7 @@ export default function InvitePage() {
     setBusy(true);
     try {
       const r = await api.bindInvite({ code: value });
-      toaster.show({ title: `Bound to ${r.inviter}: +${formatPlayTime(r.duration)}`, icon: 'success' });
+      toaster.show({ title: msgs.get().bound({ inviter: r.inviter, gain: formatDuration(r.duration, locale.get()) }), icon: 'success' });
       setCode('');
       reload();
     } catch {
@@ -46,43 +72,42 @@ export default function InvitePage() {
 
   return (
     <div className="scroll">
-      <NavBar title="Invite friends" onBack={() => goBack(PAGE_PATH.user)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {info.status === 'loading' && <Spinner />}
-        {info.status === 'error' && <LoadFailed message="Your invitation could not be loaded." onRetry={reload} />}
+        {info.status === 'error' && <LoadFailed message={t.loadFailed} onRetry={reload} />}
         {info.status === 'ready' && (
           <>
-            <section className="card invite-code" aria-label="My invitation code">
-              <span className="muted small">My invitation code</span>
+            <section className="card invite-code" aria-label={t.myCode}>
+              <span className="muted small">{t.myCode}</span>
               <strong className="invite-code__value" data-testid="invite-code">
                 {info.value.code}
               </strong>
               <div className="invite-code__actions">
-                <Button onClick={() => void copy(info.value.code)}>Copy code</Button>
+                <Button onClick={() => void copy(info.value.code)}>{t.copyCode}</Button>
                 <Button variant="secondary" onClick={() => void copy(info.value.invite_url)}>
-                  Copy link
+                  {t.copyLink}
                 </Button>
               </div>
               <p className="muted small">
-                Each friend who joins gives you {formatPlayTime(info.value.inviter_reward)} and them {formatPlayTime(info.value.invitee_reward)}{' '}
-                (up to {info.value.max_rewarded} friends).
+                {t.reward({ mine: playTime(info.value.inviter_reward), theirs: playTime(info.value.invitee_reward), max: info.value.max_rewarded })}
               </p>
             </section>
             <Stats
-              label="Invitation results"
+              label={t.results}
               items={[
-                { label: 'Friends invited', value: info.value.invited_count },
-                { label: 'Play time earned', value: formatPlayTime(info.value.total_reward) },
+                { label: t.invited, value: info.value.invited_count },
+                { label: t.earned, value: playTime(info.value.total_reward) },
               ]}
             />
 
-            <h2 className="section-title">Have a friend's code?</h2>
+            <h2 className="section-title">{t.haveCode}</h2>
             {info.value.bound_code ? (
-              <p className="card muted">You joined with code {info.value.bound_code}.</p>
+              <p className="card muted">{t.joinedWith({ code: info.value.bound_code })}</p>
             ) : (
               <form className="card bind-form" onSubmit={(e) => void bind(e)}>
                 <Field
-                  label="Friend's invitation code"
+                  label={t.friendCode}
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
                   autoComplete="off"
@@ -90,19 +115,19 @@ export default function InvitePage() {
                   maxLength={32}
                 />
                 <Button type="submit" block disabled={!code.trim() || busy}>
-                  {busy ? 'Binding…' : 'Bind code'}
+                  {busy ? t.binding : t.bind}
                 </Button>
               </form>
             )}
 
             {info.value.invited.length > 0 && (
               <>
-                <h2 className="section-title">Invited friends</h2>
+                <h2 className="section-title">{t.invitedFriends}</h2>
                 <ul className="list">
                   {info.value.invited.map((f) => (
                     <li key={f.uid} className="list__item">
                       <span className="list__label">{f.username || f.mobile}</span>
-                      <span className="list__value">+{formatPlayTime(f.reward)}</span>
+                      <span className="list__value">+{playTime(f.reward)}</span>
                     </li>
                   ))}
                 </ul>
@@ -110,7 +135,7 @@ export default function InvitePage() {
             )}
             {info.value.rules.length > 0 && (
               <>
-                <h2 className="section-title">Rules</h2>
+                <h2 className="section-title">{t.rules}</h2>
                 <ol className="card rules">
                   {info.value.rules.map((r) => (
                     <li key={r}>{r}</li>

@@ -7,26 +7,39 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('user/member-compare', {
+  title: 'Compare memberships',
+  loadFailed: 'The comparison could not be loaded.',
+  caption: 'Free and member benefits',
+  benefit: 'Benefit',
+  free: 'Free',
+  member: 'Member',
+  become: 'Become a member',
+});
 
 /** Free vs member, from member_card_list `compare`. */
 export default function MemberComparePage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const [cards, reload] = useAsync(() => api.memberCardList({}), []);
   return (
     <div className="scroll">
-      <NavBar title="Compare memberships" onBack={() => goBack(PAGE_PATH.member)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.member)} />
       <div className="content">
         {cards.status === 'loading' && <Spinner />}
-        {cards.status === 'error' && <LoadFailed message="The comparison could not be loaded." onRetry={reload} />}
+        {cards.status === 'error' && <LoadFailed message={t.loadFailed} onRetry={reload} />}
         {cards.status === 'ready' && (
           <table className="compare">
-            <caption className="visually-hidden">Free and member benefits</caption>
+            <caption className="visually-hidden">{t.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">Benefit</th>
-                <th scope="col">Free</th>
+                <th scope="col">{t.benefit}</th>
+                <th scope="col">{t.free}</th>
                 <th scope="col" className="compare__member">
-                  Member
+                  {t.member}
                 </th>
               </tr>
             </thead>
@@ -42,7 +55,7 @@ export default function MemberComparePage() {
           </table>
         )}
         <Button block onClick={() => navigate(PAGE_PATH.member)}>
-          Become a member
+          {t.become}
         </Button>
       </div>
     </div>

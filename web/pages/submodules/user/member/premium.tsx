@@ -11,33 +11,54 @@ import { useAsync } from '../../../../ui/use-async.ts';
 import { ShopPage, useShopChoice } from '../../../../ui/pay.tsx';
 import { cardItem, PricePicker } from '../../../../ui/PricePicker.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
 
-const PERKS: ReadonlyArray<{ title: string; text: string }> = [
-  { title: 'Skip the queue', text: 'Members queue at grade 7, or 8 with a quick card.' },
-  { title: 'Blu-ray clarity', text: 'The sharpest stream, whenever you play.' },
-  { title: 'Longer hang-up', text: 'Keep a game alive for up to 60 minutes.' },
-  { title: 'Play time included', text: 'Every plan adds hours of play time.' },
+const msgs = messages('user/member-premium', {
+  skipTitle: 'Skip the queue',
+  skipText: 'Members queue at grade 7, or 8 with a quick card.',
+  blurayTitle: 'Blu-ray clarity',
+  blurayText: 'The sharpest stream, whenever you play.',
+  hangupTitle: 'Longer hang-up',
+  hangupText: 'Keep a game alive for up to 60 minutes.',
+  timeTitle: 'Play time included',
+  timeText: 'Every plan adds hours of play time.',
+  title: 'Premium membership',
+  eyebrow: 'Premium',
+  isMember: 'You are a member. Add a quick card to jump further ahead.',
+  pitch: 'Play more, wait less.',
+  seePlans: 'See member plans',
+  quickCard: 'Quick card',
+  quickActive: 'Your quick card is active.',
+  quickPitch: 'A quick card moves you up the queue, member or not.',
+});
+
+const perks = (t: ReturnType<typeof msgs.get>): ReadonlyArray<{ title: string; text: string }> => [
+  { title: t.skipTitle, text: t.skipText },
+  { title: t.blurayTitle, text: t.blurayText },
+  { title: t.hangupTitle, text: t.hangupText },
+  { title: t.timeTitle, text: t.timeText },
 ];
 
 /** Premium benefits and the quick card (a better queue grade, SPEC §6). */
 export default function MemberPremiumPage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const user = useStore(auth.$user);
   const [cards] = useAsync(() => api.memberCardList({}), []);
   const quick = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'quick') : [];
   const shop = useShopChoice(quick, systemInfo.load);
 
   return (
-    <ShopPage title="Premium membership" onBack={() => goBack(PAGE_PATH.member)} choice={shop} createOrder={api.createOrder}>
+    <ShopPage title={t.title} onBack={() => goBack(PAGE_PATH.member)} choice={shop} createOrder={api.createOrder}>
       <section className="hero premium-hero">
-        <span className="hero__eyebrow">Premium</span>
-        <h2 className="hero__title">{isMember(user) ? 'You are a member. Add a quick card to jump further ahead.' : 'Play more, wait less.'}</h2>
+        <span className="hero__eyebrow">{t.eyebrow}</span>
+        <h2 className="hero__title">{isMember(user) ? t.isMember : t.pitch}</h2>
         {!isMember(user) && (
-          <Button onClick={() => navigate(PAGE_PATH.member)}>See member plans</Button>
+          <Button onClick={() => navigate(PAGE_PATH.member)}>{t.seePlans}</Button>
         )}
       </section>
       <ul className="perks">
-        {PERKS.map((p) => (
+        {perks(t).map((p) => (
           <li key={p.title} className="perk">
             <Icon name="crown" size={20} />
             <div>
@@ -47,12 +68,12 @@ export default function MemberPremiumPage() {
           </li>
         ))}
       </ul>
-      <h2 className="section-title">Quick card</h2>
+      <h2 className="section-title">{t.quickCard}</h2>
       <p className="muted small">
-        {user?.quick_status === 1 ? 'Your quick card is active.' : 'A quick card moves you up the queue, member or not.'}
+        {user?.quick_status === 1 ? t.quickActive : t.quickPitch}
       </p>
       {cards.status === 'loading' && <Spinner />}
-      {quick.length > 0 && <PricePicker label="Quick card" items={quick.map(cardItem)} value={shop.pick} onChange={shop.setPick} />}
+      {quick.length > 0 && <PricePicker label={t.quickCard} items={quick.map(cardItem)} value={shop.pick} onChange={shop.setPick} />}
     </ShopPage>
   );
 }

@@ -2,7 +2,6 @@ import { useLocation } from 'wouter';
 import type { PropertyCardKind } from '../../../../api/contract.ts';
 import { api, auth } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -10,50 +9,76 @@ import { useAsync } from '../../../../ui/use-async.ts';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
+import { count, messages, params } from '../../../../core/i18n/messages.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
+import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
 
-const CARD_NAMES: Record<PropertyCardKind, string> = { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' };
+const msgs = messages('user/property', {
+  member: 'Membership',
+  quick: 'Quick card',
+  bgmember: 'Background membership',
+  title: 'My assets',
+  loadFailed: 'Your assets could not be loaded.',
+  balance: 'Balance',
+  coins: 'Coins',
+  timeLeft: 'Play time left',
+  earned: 'Earned',
+  topUp: 'Top up',
+  signIn: 'Daily sign-in',
+  cards: 'Cards',
+  until: params('Until {date}'),
+  inactive: 'Inactive',
+  latest: 'Latest changes',
+  noChanges: 'No changes yet.',
+  plusCoins: count({ one: '+{count} coin', other: '+{count} coins' }),
+});
+
+const cardName = (t: ReturnType<typeof msgs.get>, kind: PropertyCardKind): string => ({ member: t.member, quick: t.quick, bgmember: t.bgmember })[kind];
 
 export default function PropertyPage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
+  const lang = useStore(locale);
+  const playTime = (s: number): string => formatDuration(s, lang);
   const { loginInfo } = useStore(auth.$auth);
   const [detail, reload] = useAsync(() => api.cgPropertyDetail(loginInfo ? { uid: loginInfo.swcloud_uid } : {}), [loginInfo?.swcloud_uid]);
 
   return (
     <div className="scroll">
-      <NavBar title="My assets" onBack={() => goBack(PAGE_PATH.user)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.user)} />
       <div className="content">
         {detail.status === 'loading' && <Spinner />}
-        {detail.status === 'error' && <LoadFailed message="Your assets could not be loaded." onRetry={reload} />}
+        {detail.status === 'error' && <LoadFailed message={t.loadFailed} onRetry={reload} />}
         {detail.status === 'ready' && (
           <>
             <Stats
-              label="Balance"
+              label={t.balance}
               items={[
-                { label: 'Coins', value: detail.value.coin_balance },
-                { label: 'Play time left', value: formatPlayTime(detail.value.duration_coin) },
-                { label: 'Earned', value: formatPlayTime(detail.value.duration) },
+                { label: t.coins, value: formatNumber(detail.value.coin_balance, lang) },
+                { label: t.timeLeft, value: playTime(detail.value.duration_coin) },
+                { label: t.earned, value: playTime(detail.value.duration) },
               ]}
             />
             <div className="row-links">
               <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.recharge)}>
-                Top up
+                {t.topUp}
               </button>
               <button type="button" className="chip" onClick={() => navigate(PAGE_PATH.timelapse)}>
-                Daily sign-in
+                {t.signIn}
               </button>
             </div>
-            <h2 className="section-title">Cards</h2>
+            <h2 className="section-title">{t.cards}</h2>
             <ul className="list">
               {detail.value.cards.map((c) => (
                 <li key={c.kind} className="list__item">
-                  <span className="list__label">{c.name || CARD_NAMES[c.kind]}</span>
-                  <span className={`badge${c.active ? ' badge--member' : ''}`}>{c.active ? `Until ${c.endtime.slice(0, 10)}` : 'Inactive'}</span>
+                  <span className="list__label">{c.name || cardName(t, c.kind)}</span>
+                  <span className={`badge${c.active ? ' badge--member' : ''}`}>{c.active ? t.until({ date: c.endtime.slice(0, 10) }) : t.inactive}</span>
                 </li>
               ))}
             </ul>
-            <h2 className="section-title">Latest changes</h2>
+            <h2 className="section-title">{t.latest}</h2>
             {detail.value.records.length === 0 ? (
-              <p className="card muted">No changes yet.</p>
+              <p className="card muted">{t.noChanges}</p>
             ) : (
               <ul className="list">
                 {detail.value.records.map((r) => (
@@ -63,7 +88,7 @@ export default function PropertyPage() {
                       <span className="muted small record__time">{r.time_text}</span>
                     </span>
                     <span className="record__gain">
-                      {[r.coin ? `+${r.coin} coins` : '', r.duration ? `+${formatPlayTime(r.duration)}` : ''].filter(Boolean).join(' · ')}
+                      {[r.coin ? t.plusCoins(r.coin) : '', r.duration ? `+${playTime(r.duration)}` : ''].filter(Boolean).join(' · ')}
                     </span>
                   </li>
                 ))}

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { api, auth } from '../../../../app/services.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { formatPlayTime } from '../../../../state/format.ts';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
@@ -11,8 +10,24 @@ import { PricePicker, productItem } from '../../../../ui/PricePicker.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
+import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
+
+const msgs = messages('user/recharge', {
+  title: 'Top up',
+  balance: 'Balance',
+  coins: 'Coins',
+  timeLeft: 'Play time left',
+  loadFailed: 'Products could not be loaded.',
+  playTime: 'Play time',
+  timePacks: 'Play time packs',
+  coinPacks: 'Coin packs',
+});
 
 export default function RechargePage() {
+  const t = useStore(msgs);
+  const lang = useStore(locale);
   const user = useStore(auth.$user);
   const [products, reload] = useAsync(() => api.productList({}), []);
   const list = products.status === 'ready' ? products.value.list : [];
@@ -24,26 +39,26 @@ export default function RechargePage() {
   const time = list.filter((p) => p.kind === 'duration');
 
   return (
-    <ShopPage title="Top up" onBack={() => goBack(PAGE_PATH.user)} choice={shop} createOrder={api.createOrder}>
+    <ShopPage title={t.title} onBack={() => goBack(PAGE_PATH.user)} choice={shop} createOrder={api.createOrder}>
       <Stats
-        label="Balance"
+        label={t.balance}
         items={[
-          { label: 'Coins', value: user ? user.coin_balance : '–' },
-          { label: 'Play time left', value: user ? formatPlayTime(user.duration_coin) : '–' },
+          { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
+          { label: t.timeLeft, value: user ? formatDuration(user.duration_coin, lang) : '–' },
         ]}
       />
       {products.status === 'loading' && <Spinner />}
-      {products.status === 'error' && <LoadFailed message="Products could not be loaded." onRetry={reload} />}
+      {products.status === 'error' && <LoadFailed message={t.loadFailed} onRetry={reload} />}
       {time.length > 0 && (
         <>
-          <h2 className="section-title">Play time</h2>
-          <PricePicker label="Play time packs" items={time.map(productItem)} value={shop.pick} onChange={shop.setPick} />
+          <h2 className="section-title">{t.playTime}</h2>
+          <PricePicker label={t.timePacks} items={time.map(productItem)} value={shop.pick} onChange={shop.setPick} />
         </>
       )}
       {coins.length > 0 && (
         <>
-          <h2 className="section-title">Coins</h2>
-          <PricePicker label="Coin packs" items={coins.map(productItem)} value={shop.pick} onChange={shop.setPick} />
+          <h2 className="section-title">{t.coins}</h2>
+          <PricePicker label={t.coinPacks} items={coins.map(productItem)} value={shop.pick} onChange={shop.setPick} />
         </>
       )}
     </ShopPage>

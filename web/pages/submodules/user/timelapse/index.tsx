@@ -6,7 +6,6 @@ import { goBack } from '../../../../app/navigation.ts';
 import { canAutoSignIn } from '../../../../state/rules.ts';
 import { viewAfterSignIn, viewFromConf, type SignInView } from '../../../../state/signin.ts';
 import { readSingleMode } from '../../../../app/channel.ts';
-import { formatPlayTime } from '../../../../state/format.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
@@ -15,12 +14,52 @@ import { useStore } from '../../../../ui/use-store.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
 import { freshUser } from '../../../../state/auth.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages, params } from '../../../../core/i18n/messages.ts';
+import { locale } from '../../../../core/i18n/locale.ts';
+import { formatDuration } from '../../../../core/i18n/format.ts';
+import type { Lang } from '../../../../core/i18n/lang.ts';
 
-const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const STATE_TEXT: Record<SignInDay['state'], string> = { [-1]: 'missed', 0: 'not signed yet', 1: 'signed' };
+const msgs = messages('user/timelapse', {
+  missed: 'missed',
+  notYet: 'not signed yet',
+  signed: 'signed',
+  signedIn: params('Signed in: +{gain}'),
+  title: 'Play time',
+  remaining: 'Remaining play time',
+  timeLeft: 'Play time left',
+  earnedBought: params('Earned {earned} · bought {bought}'),
+  dailySignIn: 'Daily sign-in',
+  loadFailed: 'Sign-in could not be loaded.',
+  thisWeek: 'This week',
+  dayLabel: params('{day}: {state}, {gain}'),
+  todayLabel: params('{day} (today): {state}, {gain}'),
+  today: 'Today',
+  grantedToday: params('Today: +{gain} play time'),
+  signedToday: 'Signed in today',
+  signingIn: 'Signing in…',
+  signIn: 'Sign in',
+  unavailable: 'Sign-in unavailable today',
+  rule: 'Sign in every day for free play time. A missed day cannot be signed later.',
+  buy: 'Buy play time',
+});
+
+/** Monday to Sunday, short, in the language (Mon, 周一); 2024-01-01 was a Monday. */
+const dayName = (day: number, lang: Lang): string =>
+  new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, day));
+
+/** A day's gain on its narrow chip: whole hours without "0 minutes" (1小时, not 1小时0分钟), else the usual length. */
+const chipGain = (seconds: number, lang: Lang): string =>
+  seconds >= 3600 && seconds % 3600 === 0
+    ? new Intl.NumberFormat(lang, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' }).format(seconds / 3600)
+    : formatDuration(seconds, lang);
+
+const stateText = (t: ReturnType<typeof msgs.get>): Record<SignInDay['state'], string> => ({ [-1]: t.missed, 0: t.notYet, 1: t.signed });
 
 export default function TimelapsePage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
+  const lang = useStore(locale);
+  const playTime = (s: number): string => formatDuration(s, lang);
   const { loginInfo } = useStore(auth.$auth);
   const user = useStore(auth.$user);
   const [view, setView] = useState<SignInView | null>(null);
@@ -36,7 +75,7 @@ export default function TimelapsePage() {
     try {
       const result = await api.signIn({ uid });
       setView(viewAfterSignIn(result));
-      toaster.show({ title: `Signed in: +${formatPlayTime(result.duration)}`, icon: 'success' });
+      toaster.show({ title: msgs.get().signedIn({ gain: formatDuration(result.duration, locale.get()) }), icon: 'success' });
       await auth.refreshBalance().catch(() => null);
     } catch {
       // The server's message was shown.
@@ -73,52 +112,52 @@ export default function TimelapsePage() {
 
   return (
     <div className="fixed-page">
-      <NavBar title="Play time" onBack={() => goBack(PAGE_PATH.user)} />
+      <NavBar title={t.title} onBack={() => goBack(PAGE_PATH.user)} />
       <div className="scroll">
         <div className="content">
-          <section className="card playtime" aria-label="Remaining play time">
-            <span className="muted small">Play time left</span>
-            <strong className="playtime__value">{user ? formatPlayTime(user.duration_coin) : '–'}</strong>
+          <section className="card playtime" aria-label={t.remaining}>
+            <span className="muted small">{t.timeLeft}</span>
+            <strong className="playtime__value">{user ? playTime(user.duration_coin) : '–'}</strong>
             <span className="muted small">
-              {user ? `Earned ${formatPlayTime(user.duration)} · bought ${formatPlayTime(user.coin_balance_duration)}` : ''}
+              {user ? t.earnedBought({ earned: playTime(user.duration), bought: playTime(user.coin_balance_duration) }) : ''}
             </span>
           </section>
 
-          <h2 className="section-title">Daily sign-in</h2>
+          <h2 className="section-title">{t.dailySignIn}</h2>
           <section className="card">
             {!view && !failed && <Spinner />}
-            {failed && <p className="muted">Sign-in could not be loaded.</p>}
+            {failed && <p className="muted">{t.loadFailed}</p>}
             {view && (
               <>
-                <ol className="signin-strip" aria-label="This week">
+                <ol className="signin-strip" aria-label={t.thisWeek}>
                   {view.days.map((d) => {
                     const today = d.day === view.currentWeek;
                     return (
                       <li
                         key={d.day}
                         className={`signin-day signin-day--s${d.state + 1}${today ? ' signin-day--today' : ''}`}
-                        aria-label={`${DAY_NAMES[d.day - 1] ?? d.day}${today ? ' (today)' : ''}: ${STATE_TEXT[d.state]}, ${formatPlayTime(d.duration)}`}
+                        aria-label={(today ? t.todayLabel : t.dayLabel)({ day: dayName(d.day, lang), state: stateText(t)[d.state], gain: playTime(d.duration) })}
                         data-state={d.state}
                       >
-                        <span className="signin-day__name">{today ? 'Today' : DAY_NAMES[d.day - 1]}</span>
+                        <span className="signin-day__name">{today ? t.today : dayName(d.day, lang)}</span>
                         <span className="signin-day__mark" aria-hidden="true">
                           {d.state === 1 ? <Icon name="check" size={16} /> : d.state === -1 ? '–' : <Icon name="clock" size={16} />}
                         </span>
-                        <span className="signin-day__gain">+{formatPlayTime(d.duration)}</span>
+                        <span className="signin-day__gain">+{chipGain(d.duration, lang)}</span>
                       </li>
                     );
                   })}
                 </ol>
-                {view.granted > 0 && <p className="signin-granted">Today: +{formatPlayTime(view.granted)} play time</p>}
+                {view.granted > 0 && <p className="signin-granted">{t.grantedToday({ gain: playTime(view.granted) })}</p>}
                 <Button block disabled={view.action !== 'sign-in' || busy} onClick={() => void signIn()}>
-                  {view.action === 'signed' ? 'Signed in today' : busy ? 'Signing in…' : view.action === 'sign-in' ? 'Sign in' : 'Sign-in unavailable today'}
+                  {view.action === 'signed' ? t.signedToday : busy ? t.signingIn : view.action === 'sign-in' ? t.signIn : t.unavailable}
                 </Button>
               </>
             )}
           </section>
-          <p className="muted small">Sign in every day for free play time. A missed day cannot be signed later.</p>
+          <p className="muted small">{t.rule}</p>
           <Button block variant="secondary" onClick={() => navigate(PAGE_PATH.recharge)}>
-            Buy play time
+            {t.buy}
           </Button>
         </div>
       </div>

@@ -5,21 +5,32 @@ import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Sheet } from '../Sheet.tsx';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('webview/detail', {
+  title: 'Game details',
+  loadFailed: 'This game could not be loaded.',
+  noGame: 'No game was chosen.',
+  tryAgain: 'Try again',
+  play: 'Play',
+});
 
 /** A game's essentials in a sheet over the host app: cover, title, description and Play. */
 export default function WebviewDetailPage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const gameId = Number(new URLSearchParams(useSearch()).get('game_id'));
   const valid = Number.isInteger(gameId) && gameId > 0;
   const [game, reload] = useAsync(() => (valid ? api.gameInfo({ game_id: gameId }, { silent: true }) : Promise.reject(new Error('no game'))), [gameId]);
 
   return (
-    <Sheet title={game.status === 'ready' ? game.value.title : 'Game details'}>
+    <Sheet title={game.status === 'ready' ? game.value.title : t.title}>
       {game.status === 'loading' && <Spinner />}
       {game.status === 'error' && (
         <div className="center-stack">
-          <p className="muted">{valid ? 'This game could not be loaded.' : 'No game was chosen.'}</p>
-          {valid && <Button onClick={reload}>Try again</Button>}
+          <p className="muted">{valid ? t.loadFailed : t.noGame}</p>
+          {valid && <Button onClick={reload}>{t.tryAgain}</Button>}
         </div>
       )}
       {game.status === 'ready' && (
@@ -27,7 +38,7 @@ export default function WebviewDetailPage() {
           <div className="wv-detail__top">
             <img className="wv-detail__cover" src={game.value.cover} alt="" width={96} height={128} />
             <div className="wv-detail__meta">
-              <p className="muted small">{game.value.tags.map((t) => t.name).join(' · ')}</p>
+              <p className="muted small">{game.value.tags.map((tag) => tag.name).join(' · ')}</p>
               <p className="small">★ {game.value.rating.toFixed(1)}</p>
               <p className="muted small">{game.value.short_desc}</p>
             </div>
@@ -38,7 +49,7 @@ export default function WebviewDetailPage() {
             ))}
           </div>
           <Button block onClick={() => navigate(gameScreenUrl(game.value.id))}>
-            Play
+            {t.play}
           </Button>
         </div>
       )}

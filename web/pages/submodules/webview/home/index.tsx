@@ -5,18 +5,27 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Sheet } from '../Sheet.tsx';
 import { overlayDetailUrl } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('webview/home', {
+  title: 'Games',
+  loadFailed: 'Games could not be loaded.',
+  tryAgain: 'Try again',
+});
 
 /** Home content (sections of home_list) in a sheet over the host app. */
 export default function WebviewHomePage() {
   const [, navigate] = useLocation();
+  const t = useStore(msgs);
   const [home, reload] = useAsync(() => api.homeList({}, { silent: true }), []);
   return (
-    <Sheet title="Games">
+    <Sheet title={t.title}>
       {home.status === 'loading' && <Spinner />}
       {home.status === 'error' && (
         <div className="center-stack">
-          <p className="muted">Games could not be loaded.</p>
-          <Button onClick={reload}>Try again</Button>
+          <p className="muted">{t.loadFailed}</p>
+          <Button onClick={reload}>{t.tryAgain}</Button>
         </div>
       )}
       {home.status === 'ready' &&

@@ -1,14 +1,26 @@
 import { PurchasePopup } from '../PurchasePopup.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('webview/member-premium', {
+  title: 'Go Premium',
+  buy: 'Become a member',
+  lead: 'Skip the queue, stream in blu-ray and keep games alive for up to an hour.',
+  queue: 'Queue grade 7: ahead of free players',
+  bluray: 'Blu-ray clarity',
+  time: 'Hours of play time included',
+});
 
 export default function MemberPopupPremiumPage() {
+  const t = useStore(msgs);
   return (
-    <PurchasePopup kind="activity" title="Go Premium" buyLabel="Become a member" buyPath={PAGE_PATH.member}>
-      <p className="promo__lead">Skip the queue, stream in blu-ray and keep games alive for up to an hour.</p>
+    <PurchasePopup kind="activity" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member}>
+      <p className="promo__lead">{t.lead}</p>
       <ul className="benefits">
-        <li>Queue grade 7: ahead of free players</li>
-        <li>Blu-ray clarity</li>
-        <li>Hours of play time included</li>
+        <li>{t.queue}</li>
+        <li>{t.bluray}</li>
+        <li>{t.time}</li>
       </ul>
     </PurchasePopup>
   );

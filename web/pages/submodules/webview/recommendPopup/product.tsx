@@ -3,13 +3,22 @@ import { formatPrice, savingLabel } from '../../../../state/price.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { PurchasePopup } from '../PurchasePopup.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
+import { messages } from '../../../../core/i18n/messages.ts';
+import { useStore } from '../../../../ui/use-store.ts';
+
+const msgs = messages('webview/recommend', {
+  title: 'Recommended for you',
+  buy: 'Buy now',
+  lead: 'Membership: shorter queues and blu-ray clarity.',
+});
 
 export default function RecommendPopupProductPage() {
+  const t = useStore(msgs);
   const [cards] = useAsync(() => api.memberCardList({}, { silent: true }), []);
   const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
   const card = list.find((c) => c.is_recommend === 1) ?? list[0];
   return (
-    <PurchasePopup kind="recommend" title="Recommended for you" buyLabel="Buy now" buyPath={PAGE_PATH.member}>
+    <PurchasePopup kind="recommend" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member}>
       {card ? (
         <div className="promo__offer">
           <span className="promo__name">{card.name}</span>
@@ -19,7 +28,7 @@ export default function RecommendPopupProductPage() {
           </span>
         </div>
       ) : (
-        <p className="promo__lead">Membership: shorter queues and blu-ray clarity.</p>
+        <p className="promo__lead">{t.lead}</p>
       )}
     </PurchasePopup>
   );
