@@ -18,6 +18,7 @@ import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { precompress } from './compress.ts';
 import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
+import { syncStoreShim } from './sync-store-shim.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
 
 export interface BuildOptions {
@@ -163,6 +164,7 @@ export function esbuildOptions(
       '.woff2': 'file',
       '.woff': 'file',
     },
+    plugins: [syncStoreShim(import.meta.dirname)],
     metafile: true,
     write: true,
     logLevel: opts.logLevel,
@@ -273,7 +275,7 @@ async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOp
   const first = firstLoadOutputs(probe.metafile, opts.entry, home);
   const group = firstLoadGroup(probe.metafile, opts.root, first, path.posix.dirname(opts.entry));
   // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.
-  return group.modules.length === 0 ? base : { ...base, plugins: [firstLoadPlugin(group)] };
+  return group.modules.length === 0 ? base : { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(group)] };
 }
 
 /** One production build of the app into `outDir` (default dist/). */

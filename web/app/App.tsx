@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useSignals } from '@preact/signals-react/runtime';
 import { resolve } from './guard.ts';
 import { PageHost } from './PageHost.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -12,23 +11,34 @@ import { TabBar } from '../ui/TabBar.tsx';
 import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
-import { routeTitle, routeTitles } from './route-titles.ts';
 
 export function App() {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const { token } = useStore(auth.$auth);
   const resolution = resolve(pathname, search, !!token);
-  const titles = useStore(routeTitles);
-  const title = resolution.kind === 'render' ? routeTitle(resolution.route.page, titles) : null;
+  const page = resolution.kind === 'render' ? resolution.route.page : null;
 
   useEffect(() => {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution.kind === 'redirect' ? resolution.to : null]);
 
+  // Titles of every route in every language are not needed for the first paint: they come in their own chunk
+  // just after it (home's first-load budget), and follow the language while the page is open.
   useEffect(() => {
-    if (title !== null) document.title = title;
-  }, [title]);
+    if (page === null) return;
+    let live = true;
+    let stop = (): void => undefined;
+    void import('./route-titles.ts')
+      .then(({ routeTitle, routeTitles }) => {
+        if (live) stop = routeTitles.subscribe((t) => void (document.title = routeTitle(page, t)));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [page]);
 
   return (
     <>
@@ -61,7 +71,6 @@ function PageFrame({ route }: { route: RouteDef }) {
 }
 
 function PageTabBar({ route, index }: { route: RouteDef; index: number }) {
-  useSignals();
   const [, navigate] = useLocation();
   const pagePath = route.page === 'home' ? HOME_PATH : route.path;
   return <TabBar items={tabBar.itemsFor(pagePath)} selectedIndex={index} onSelect={(item) => navigate(item.pagePath)} />;

@@ -4,7 +4,7 @@
  * API feed it; inside the host app the bridge pushes its own, better status
  * through `set`.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { atom, type ReadableAtom } from 'nanostores';
 import { createEmitter } from './emitter.ts';
 
 export interface NetworkState {
@@ -26,7 +26,7 @@ export interface NetworkEnv {
 }
 
 export interface NetworkStatus {
-  state: ReadonlySignal<NetworkState>;
+  state: ReadableAtom<NetworkState>;
   /** Called on every change (not with the current value); returns the unsubscribe. */
   onChange(fn: (state: NetworkState) => void): () => void;
   set(state: NetworkState): void;
@@ -55,15 +55,15 @@ export function createNetworkStatus(env: NetworkEnv = { window: globalThis.windo
     const online = nav?.onLine ?? true;
     return { isConnected: online, networkType: networkTypeOf(online, nav?.connection) };
   };
-  const state = signal<NetworkState>(read());
+  const state = atom<NetworkState>(read());
   // A listener that throws is rethrown on a microtask: the offline bar still hears the change.
   const events = createEmitter<{ change: NetworkState }>();
 
   const set = (next: NetworkState): void => {
-    const cur = state.peek();
+    const cur = state.get();
     if (cur.isConnected === next.isConnected && cur.networkType === next.networkType) return;
-    state.value = { isConnected: next.isConnected, networkType: next.networkType };
-    events.emit('change', state.peek());
+    state.set({ isConnected: next.isConnected, networkType: next.networkType });
+    events.emit('change', state.get());
   };
   const refresh = (): void => set(read());
 

@@ -3,7 +3,7 @@
  * after its duration through the injected clock; a loading toast stays until
  * hideLoading. The UI component only renders `state`.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { atom, type ReadableAtom } from 'nanostores';
 import { TOAST_DURATION_MS, TOAST_LOADING_DURATION_MS } from './constants.ts';
 import type { Clock, TimerId } from './clock';
 
@@ -31,7 +31,7 @@ export interface ToastOptions {
 }
 
 export interface Toaster {
-  state: ReadonlySignal<ToastState | null>;
+  state: ReadableAtom<ToastState | null>;
   show(opts: ToastOptions): void;
   showLoading(title: string, opts?: { mask?: boolean }): void;
   hide(): void;
@@ -49,24 +49,24 @@ function isIcon(v: unknown): v is ToastIcon {
 }
 
 export function createToaster(clock: Clock, warn: (message: string) => void = (m) => console.warn(m)): Toaster {
-  const state = signal<ToastState | null>(null);
+  const state = atom<ToastState | null>(null);
   let timer: TimerId | undefined;
   let seq = 0;
 
   const open = (next: Omit<ToastState, 'id'>): void => {
     clock.clearTimeout(timer);
     const id = ++seq;
-    state.value = { ...next, id };
+    state.set({ ...next, id });
     timer = clock.setTimeout(() => {
       // Only close the toast this timer was started for.
-      if (state.peek()?.id === id) state.value = null;
+      if (state.get()?.id === id) state.set(null);
     }, next.duration);
   };
 
   const close = (): void => {
     clock.clearTimeout(timer);
     timer = undefined;
-    state.value = null;
+    state.set(null);
   };
 
   return {
@@ -87,14 +87,14 @@ export function createToaster(clock: Clock, warn: (message: string) => void = (m
       });
     },
     hide() {
-      const cur = state.peek();
+      const cur = state.get();
       if (!cur) return;
       // A mismatched hide is refused (and reported) so a stray hide cannot cut a loading short.
       if (cur.loading) return warn(TOAST_WARNING.unpairedToast);
       close();
     },
     hideLoading() {
-      if (!state.peek()?.loading) return warn(TOAST_WARNING.unpairedLoading);
+      if (!state.get()?.loading) return warn(TOAST_WARNING.unpairedLoading);
       close();
     },
   };

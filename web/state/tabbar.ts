@@ -3,7 +3,7 @@
  * dots and badges while the bar is on screen. Each page may carry its own
  * configuration on top of the defaults (SPEC: "configured per page").
  */
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { PAGE_PATH } from '../core/paths.ts';
 
 export type TabName = 'home' | 'gameLibrary' | 'mine';
@@ -35,7 +35,7 @@ export const DEFAULT_TAB_ITEMS: readonly TabBarItem[] = [
 
 export interface TabBarStore {
   /** The items as configured for a page: defaults, then that page's overrides. */
-  itemsFor(pagePath: string): ReadonlySignal<readonly TabBarItem[]>;
+  itemsFor(pagePath: string): ReadableAtom<readonly TabBarItem[]>;
   /** Overrides for one page (SPEC: "configured per page"). */
   configure(pagePath: string, items: ReadonlyArray<Partial<TabBarItem> | undefined>): void;
   /** Changes an item for every page (a badge on "Mine" shows wherever the bar does). */
@@ -43,22 +43,22 @@ export interface TabBarStore {
 }
 
 export function createTabBarStore(defaults: readonly TabBarItem[] = DEFAULT_TAB_ITEMS): TabBarStore {
-  const base = signal<readonly TabBarItem[]>(defaults);
-  const perPage = new Map<string, Signal<readonly TabBarItem[]>>();
+  const base = atom<readonly TabBarItem[]>(defaults);
+  const perPage = new Map<string, WritableAtom<readonly TabBarItem[]>>();
   const overrides = new Map<string, ReadonlyArray<Partial<TabBarItem> | undefined>>();
 
   const merge = (pagePath: string) =>
-    base.value.map((item, i) => ({ ...item, ...(overrides.get(pagePath)?.[i] ?? {}) }));
+    base.get().map((item, i) => ({ ...item, ...(overrides.get(pagePath)?.[i] ?? {}) }));
 
   const refreshAll = () => {
-    for (const [path, s] of perPage) s.value = merge(path);
+    for (const [path, s] of perPage) s.set(merge(path));
   };
 
   return {
     itemsFor(pagePath) {
       let s = perPage.get(pagePath);
       if (!s) {
-        s = signal<readonly TabBarItem[]>(merge(pagePath));
+        s = atom<readonly TabBarItem[]>(merge(pagePath));
         perPage.set(pagePath, s);
       }
       return s;
@@ -68,7 +68,7 @@ export function createTabBarStore(defaults: readonly TabBarItem[] = DEFAULT_TAB_
       refreshAll();
     },
     setItem(index, patch) {
-      base.value = base.value.map((item, i) => (i === index ? { ...item, ...patch } : item));
+      base.set(base.get().map((item, i) => (i === index ? { ...item, ...patch } : item)));
       refreshAll();
     },
   };

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useSignals } from '@preact/signals-react/runtime';
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadableAtom } from 'nanostores';
 import type { NetworkState } from '../core/network.ts';
 import { messages } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
@@ -8,10 +7,9 @@ import { useStore } from './use-store.ts';
 const msgs = messages('ui/offline-bar', { offline: 'You are offline. Check your connection.' });
 
 /** Tells the player the connection is gone, so a stalled screen is not a mystery. */
-export function OfflineBar({ state }: { state: ReadonlySignal<NetworkState> }) {
-  useSignals();
+export function OfflineBar({ state }: { state: ReadableAtom<NetworkState> }) {
   const t = useStore(msgs);
-  const offline = !state.value.isConnected;
+  const offline = !useStore(state).isConnected;
   // The bar is fixed at the top: pages move down under it instead of hiding their header (styles.css --offline-h).
   useEffect(() => {
     document.documentElement.classList.toggle('is-offline', offline);

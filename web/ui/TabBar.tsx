@@ -1,5 +1,4 @@
-import { useSignals } from '@preact/signals-react/runtime';
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadableAtom } from 'nanostores';
 import type { TabBarItem, TabName } from '../state/tabbar.ts';
 import { messages } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
@@ -21,16 +20,16 @@ export function TabBar({
   selectedIndex,
   onSelect,
 }: {
-  items: ReadonlySignal<readonly TabBarItem[]>;
+  items: ReadableAtom<readonly TabBarItem[]>;
   selectedIndex: number;
   onSelect: (item: TabBarItem, index: number) => void;
 }) {
-  useSignals();
   const t = useStore(msgs);
+  const shown = useStore(items);
   const labels: Record<TabName, string> = { home: t.home, gameLibrary: t.gameLibrary, mine: t.mine };
   return (
     <nav className="tabbar" aria-label={t.main}>
-      {items.value.map((item, index) => {
+      {shown.map((item, index) => {
         if (item.visible === false) return null;
         const selected = index === selectedIndex;
         return (

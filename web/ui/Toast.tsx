@@ -1,12 +1,11 @@
-import { useSignals } from '@preact/signals-react/runtime';
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadableAtom } from 'nanostores';
 import type { ToastState } from '../core/toast.ts';
 import { Icon } from './icons.tsx';
+import { useStore } from './use-store.ts';
 
 /** Renders the core toaster's state (SPEC §4 Toast); the timing lives in core. */
-export function Toast({ state }: { state: ReadonlySignal<ToastState | null> }) {
-  useSignals();
-  const toast = state.value;
+export function Toast({ state }: { state: ReadableAtom<ToastState | null> }) {
+  const toast = useStore(state);
   if (!toast) return null;
   const icon = toast.icon;
   return (

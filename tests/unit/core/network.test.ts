@@ -10,9 +10,9 @@ function fakeEnv(onLine: boolean, connection?: { type?: string; effectiveType?: 
 
 describe('network status (SPEC §4 Network status change event)', () => {
   it('starts from navigator.onLine and the connection type (SPEC §4)', () => {
-    expect(createNetworkStatus(fakeEnv(true, { type: 'wifi' }).env).state.value).toEqual({ isConnected: true, networkType: 'wifi' });
-    expect(createNetworkStatus(fakeEnv(false).env).state.value).toEqual({ isConnected: false, networkType: 'none' });
-    expect(createNetworkStatus(fakeEnv(true).env).state.value).toEqual({ isConnected: true, networkType: 'unknown' });
+    expect(createNetworkStatus(fakeEnv(true, { type: 'wifi' }).env).state.get()).toEqual({ isConnected: true, networkType: 'wifi' });
+    expect(createNetworkStatus(fakeEnv(false).env).state.get()).toEqual({ isConnected: false, networkType: 'none' });
+    expect(createNetworkStatus(fakeEnv(true).env).state.get()).toEqual({ isConnected: true, networkType: 'unknown' });
   });
 
   it('maps connection types to the platform vocabulary (SPEC §4 networkType)', () => {
@@ -36,7 +36,7 @@ describe('network status (SPEC §4 Network status change event)', () => {
       { isConnected: false, networkType: 'none' },
       { isConnected: true, networkType: 'wifi' },
     ]);
-    expect(net.state.value).toEqual({ isConnected: true, networkType: 'wifi' });
+    expect(net.state.get()).toEqual({ isConnected: true, networkType: 'wifi' });
   });
 
   it('follows connection type changes (SPEC §4)', () => {
@@ -44,7 +44,7 @@ describe('network status (SPEC §4 Network status change event)', () => {
     const net = createNetworkStatus(f.env);
     Object.assign(f.conn, { type: 'cellular', effectiveType: '3g' });
     f.conn.dispatchEvent(new Event('change'));
-    expect(net.state.value.networkType).toBe('3g');
+    expect(net.state.get().networkType).toBe('3g');
   });
 
   it('takes a status pushed by the host bridge through set, notifying only on change (SPEC §4)', () => {
@@ -56,7 +56,7 @@ describe('network status (SPEC §4 Network status change event)', () => {
     off();
     net.set({ isConnected: false, networkType: 'none' });
     expect(seen).toEqual([{ isConnected: true, networkType: '5g' }]);
-    expect(net.state.value.isConnected).toBe(false);
+    expect(net.state.get().isConnected).toBe(false);
   });
 
   it('stops listening after dispose (SPEC §4)', () => {
@@ -65,7 +65,7 @@ describe('network status (SPEC §4 Network status change event)', () => {
     net.dispose();
     f.nav.onLine = false;
     f.win.dispatchEvent(new Event('offline'));
-    expect(net.state.value.isConnected).toBe(true);
+    expect(net.state.get().isConnected).toBe(true);
   });
 
   it('a listener that throws does not stop the others; the error surfaces on a microtask', () => {

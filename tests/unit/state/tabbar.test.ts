@@ -16,15 +16,15 @@ describe('tab bar items (SPEC §2 Tab bar)', () => {
     const home = store.itemsFor('/');
     const user = store.itemsFor('/main/user/index');
     store.configure('/', [undefined, { visible: false }]);
-    expect(home.value[1]?.visible).toBe(false);
-    expect(user.value[1]?.visible).toBeUndefined();
+    expect(home.get()[1]?.visible).toBe(false);
+    expect(user.get()[1]?.visible).toBeUndefined();
   });
 
   it('shows red dots and badges wherever the bar is', () => {
     const store = createTabBarStore();
     const home = store.itemsFor('/');
     store.setItem(2, { redDot: true, badge: '3' });
-    expect(home.value[2]).toMatchObject({ redDot: true, badge: '3' });
-    expect(store.itemsFor('/main/gameLibrary/index').value[2]).toMatchObject({ redDot: true, badge: '3' });
+    expect(home.get()[2]).toMatchObject({ redDot: true, badge: '3' });
+    expect(store.itemsFor('/main/gameLibrary/index').get()[2]).toMatchObject({ redDot: true, badge: '3' });
   });
 });
