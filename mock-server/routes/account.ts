@@ -14,6 +14,7 @@ import { ageOn, cstDate, cstMinuteOfDay, cstWeekday } from '../content/days.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { checkIdCard } from '../idcard.ts';
 import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
+import { contentLanguage, type ContentLanguage } from '../http/language.ts';
 import * as z from 'zod';
 import { optional, text } from '../validate.ts';
 import { defineUserRoute, NO_INPUT, type Route } from './route.ts';
@@ -77,6 +78,13 @@ function authMessage(state: ContentState, user: UserRecord, now: number): AuthMe
   };
 }
 
+/** The asset cards' names, in the request's language like the rest of what players read (issue 9). */
+const CARD_NAMES: Readonly<Record<ContentLanguage, Readonly<Record<PropertyCard['kind'], string>>>> = {
+  en: { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' },
+  'zh-Hans': { member: '会员', quick: '加速卡', bgmember: '后台挂机会员' },
+  'zh-Hant': { member: '會員', quick: '加速卡', bgmember: '背景掛機會員' },
+};
+
 function card(kind: PropertyCard['kind'], name: string, active: boolean, endMs: number): PropertyCard {
   return { kind, name, active: active ? 1 : 0, end_time: Math.floor(endMs / 1000), endtime: formatBackendTime(endMs) };
 }
@@ -119,6 +127,7 @@ export const accountRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const now = ctx.clock.now();
+      const names = CARD_NAMES[contentLanguage(ctx.headers['accept-language'])];
       return ok({
         coin_balance: user.coinBalance,
         duration: user.duration,
@@ -126,9 +135,9 @@ export const accountRoutes: Route[] = [
         duration_coin: user.durationCoin,
         member_status: user.memberStatus,
         cards: [
-          card('member', 'Membership', user.memberStatus !== 0, user.memberEndMs),
-          card('quick', 'Quick card', user.quickStatus === 1, user.quickEndMs),
-          card('bgmember', 'Background membership', user.bgmemberEndMs > now, user.bgmemberEndMs),
+          card('member', names.member, user.memberStatus !== 0, user.memberEndMs),
+          card('quick', names.quick, user.quickStatus === 1, user.quickEndMs),
+          card('bgmember', names.bgmember, user.bgmemberEndMs > now, user.bgmemberEndMs),
         ],
         records: [...contentState(ctx.session).recordsOf(user.uid)],
       });

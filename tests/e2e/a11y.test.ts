@@ -26,7 +26,7 @@ import {
 } from './harness.ts';
 
 /** The browser languages the app is checked in (the app picks its language from the browser's). */
-const LOCALES = ['en-US'] as const;
+const LOCALES = ['en-US', 'zh-CN'] as const;
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const MIN_TARGET = 24;

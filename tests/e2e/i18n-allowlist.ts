@@ -26,6 +26,9 @@ export const BRANDS: readonly string[] = [
   'Français',
 ];
 
+/** What the player (not the UI) wrote, shown as it was written in any language: the account's nickname. */
+export const USER_CONTENT: readonly string[] = ['.profile__name'];
+
 /** Units and technical figures in the stream statistics. */
 export const UNITS: readonly string[] = ['ms', 'kbit', 'Mbps'];
 

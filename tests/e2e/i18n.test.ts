@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../web/core/paths.ts';
 import { animationsDone, logIn, newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
-import { englishWords } from './i18n-allowlist.ts';
+import { englishWords, USER_CONTENT } from './i18n-allowlist.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -53,9 +53,10 @@ interface Found {
 
 /** Every visible text and every aria-label, placeholder, title and alt of a visible element, with where it is. */
 async function englishOnScreen(page: Page): Promise<Found[]> {
-  const texts = await page.evaluate(() => {
+  const texts = await page.evaluate((userContent) => {
     const out: { where: string; text: string }[] = [];
-    const shown = (el: Element): boolean => el.checkVisibility({ visibilityProperty: true });
+    const shown = (el: Element): boolean =>
+      el.checkVisibility({ visibilityProperty: true }) && !userContent.some((sel) => el.closest(sel) !== null);
     const name = (el: Element): string => {
       const id = el.getAttribute('data-testid');
       const cls = typeof el.className === 'string' && el.className.trim() !== '' ? `.${el.className.trim().split(/\s+/)[0]}` : '';
@@ -77,7 +78,7 @@ async function englishOnScreen(page: Page): Promise<Found[]> {
     }
     out.push({ where: 'document.title', text: document.title });
     return out;
-  });
+  }, USER_CONTENT);
   return texts.map((t) => ({ ...t, words: englishWords(t.text) })).filter((t) => t.words.length > 0);
 }
 

@@ -10,6 +10,8 @@ import { Icon } from '../../../ui/icons.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { PAGE_PATH, protocolUrl } from '../../../core/paths.ts';
 import { messages, params } from '../../../core/i18n/messages.ts';
+import { locale } from '../../../core/i18n/locale.ts';
+import { regionName } from '../../../core/i18n/region.ts';
 import { useStore } from '../../../ui/use-store.ts';
 
 const msgs = messages('login/page', {
@@ -37,6 +39,8 @@ export default function LoginPage() {
   useSignals();
   const model = getLoginModel();
   const t = useStore(msgs);
+  const lang = useStore(locale);
+  const countryName = regionName(model.country.value, lang);
   const [, navigate] = useLocation();
   const search = useSearch();
   const target = safeTargetUrl(new URLSearchParams(search).get('targetUrl'));
@@ -64,14 +68,14 @@ export default function LoginPage() {
 
         <Field
           label={t.phone}
-          error={showPhoneError ? t.invalidPhone({ country: model.country.value.name }) : ''}
+          error={showPhoneError ? t.invalidPhone({ country: countryName }) : ''}
           announce="polite"
           prefix={
             <button
               type="button"
               className="field__prefix"
               onClick={() => navigate(PAGE_PATH.countryCodes)}
-              aria-label={t.countryCode({ code: model.country.value.code, country: model.country.value.name })}
+              aria-label={t.countryCode({ code: model.country.value.code, country: countryName })}
             >
               +{model.country.value.code}
               <Icon name="chevron" size={14} />

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { COUNTRIES, countryByIso, searchCountries, type Country } from '../../../../api/phone.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
-import type { Lang } from '../../../../core/i18n/lang.ts';
 import { getLoginModel } from '../../../../app/login-model.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
+import { regionName } from '../../../../core/i18n/region.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
@@ -18,24 +18,6 @@ const msgs = messages('user/country-codes', {
   none: params('No country matches “{query}”.'),
   countries: 'Countries',
 });
-
-// The list names these "(China)"; Intl's Chinese names would drop that, so they are written here.
-const CHINA_REGIONS: Partial<Record<Lang, Readonly<Record<string, string>>>> = {
-  'zh-Hans': { HK: '中国香港', MO: '中国澳门', TW: '中国台湾' },
-  'zh-Hant': { HK: '中國香港', MO: '中國澳門', TW: '中國台灣' },
-};
-
-/** A country named in the reader's language by Intl (English keeps the list's own names). */
-function regionName(c: Country, lang: Lang): string {
-  if (lang === 'en') return c.name;
-  const fixed = CHINA_REGIONS[lang]?.[c.iso.toUpperCase()];
-  if (fixed) return fixed;
-  try {
-    return new Intl.DisplayNames(lang, { type: 'region' }).of(c.iso.toUpperCase()) ?? c.name;
-  } catch {
-    return c.name;
-  }
-}
 
 /** Picks the login's country calling code, then returns to the login form with what was typed. */
 export default function CountryCodesPage() {
