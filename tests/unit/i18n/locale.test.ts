@@ -67,6 +67,7 @@ describe('format', () => {
     expect(formatDuration(9000, 'en')).toBe('2h 30m');
     expect(formatDuration(59, 'en')).toBe('0m');
     expect(formatDuration(-5, 'zh-Hans')).toBe('0分钟');
+    expect(formatDuration(3600, 'zh-Hans')).toBe('1小时');
   });
   it('dates in the language’s order', () => {
     const ms = Date.UTC(2026, 10, 24, 12);

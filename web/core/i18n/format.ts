@@ -41,7 +41,8 @@ export function formatDuration(seconds: number, lang: Lang): string {
   const s = Math.max(0, Math.floor(finite(seconds)));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const parts = h > 0 ? [unit(lang, 'hour', h), unit(lang, 'minute', m)] : [unit(lang, 'minute', m)];
+  // Whole hours read as hours alone (1小时, not 1小时0分钟).
+  const parts = h === 0 ? [unit(lang, 'minute', m)] : m === 0 ? [unit(lang, 'hour', h)] : [unit(lang, 'hour', h), unit(lang, 'minute', m)];
   return new Intl.ListFormat(lang, { style: 'narrow', type: 'unit' }).format(parts);
 }
 

@@ -4,6 +4,7 @@ import { locale } from '../../../../core/i18n/locale.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { setClipboardData } from '../../../../core/clipboard.ts';
 import { stockString } from '../../../../core/i18n/index.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
 import { formatDuration } from '../../../../core/i18n/format.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -48,7 +49,7 @@ async function copy(text: string): Promise<void> {
 export default function InvitePage() {
   const t = useStore(msgs);
   const lang = useStore(locale);
-  const playTime = (s: number): string => formatDuration(s, lang);
+  const playTime = (s: number): string => formatPlayTime(s, lang);
   const [info, reload] = useAsync(() => api.inviteInfo({}), []);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

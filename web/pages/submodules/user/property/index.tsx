@@ -11,7 +11,8 @@ import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
 import { count, messages, params } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
-import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
+import { formatNumber } from '../../../../core/i18n/format.ts';
 
 const msgs = messages('user/property', {
   member: 'Membership',
@@ -39,7 +40,7 @@ export default function PropertyPage() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const lang = useStore(locale);
-  const playTime = (s: number): string => formatDuration(s, lang);
+  const playTime = (s: number): string => formatPlayTime(s, lang);
   const { loginInfo } = useStore(auth.$auth);
   const [detail, reload] = useAsync(() => api.cgPropertyDetail(loginInfo ? { uid: loginInfo.swcloud_uid } : {}), [loginInfo?.swcloud_uid]);
 

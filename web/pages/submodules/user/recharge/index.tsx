@@ -12,7 +12,8 @@ import { PAGE_PATH } from '../../../../core/paths.ts';
 import { Stats } from '../../../../ui/Stats.tsx';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
-import { formatDuration, formatNumber } from '../../../../core/i18n/format.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
+import { formatNumber } from '../../../../core/i18n/format.ts';
 
 const msgs = messages('user/recharge', {
   title: 'Top up',
@@ -44,7 +45,7 @@ export default function RechargePage() {
         label={t.balance}
         items={[
           { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
-          { label: t.timeLeft, value: user ? formatDuration(user.duration_coin, lang) : '–' },
+          { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
         ]}
       />
       {products.status === 'loading' && <Spinner />}

@@ -16,6 +16,7 @@ import { freshUser } from '../../../../state/auth.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
+import { formatPlayTime } from '../../../../state/format.ts';
 import { formatDuration } from '../../../../core/i18n/format.ts';
 import type { Lang } from '../../../../core/i18n/lang.ts';
 
@@ -59,7 +60,7 @@ export default function TimelapsePage() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const lang = useStore(locale);
-  const playTime = (s: number): string => formatDuration(s, lang);
+  const playTime = (s: number): string => formatPlayTime(s, lang);
   const { loginInfo } = useStore(auth.$auth);
   const user = useStore(auth.$user);
   const [view, setView] = useState<SignInView | null>(null);
