@@ -290,5 +290,5 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const consoleBuild = await buildConsole(opts);
   // Dev builds are rewritten on every change and served locally: a stale .br would shadow a newer file.
   if (!opts.dev) await precompress(opts.outDir);
-  return { ...report, console: consoleBuild, buildMs: performance.now() - startedAt };
+  return { ...report, ...(consoleBuild ? { console: consoleBuild } : {}), buildMs: performance.now() - startedAt };
 }

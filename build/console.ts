@@ -8,6 +8,7 @@
  */
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cspHash } from './csp.ts';
@@ -65,7 +66,9 @@ function page(js: string, css: string | undefined): string {
   ].join('\n');
 }
 
-export async function buildConsole(opts: ResolvedOptions): Promise<ConsoleBuild> {
+/** Undefined for a project without the console (the bench's one-file baseline, the dev-watch test's scratch app). */
+export async function buildConsole(opts: ResolvedOptions): Promise<ConsoleBuild | undefined> {
+  if (!existsSync(path.join(opts.root, CONSOLE_ENTRY))) return undefined;
   const outDir = path.join(opts.outDir, CONSOLE_DIR);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });

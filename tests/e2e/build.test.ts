@@ -39,7 +39,8 @@ let entryUrl = '';
 
 beforeAll(async () => {
   if (!existsSync(dist('index.html'))) await build({ root: ROOT });
-  htmlFiles = walk(DIST_DIR).filter((f) => f.endsWith('.html'));
+  // The QA console (dist/__mock/) has its own shell, checked by console.test.ts and size-budget.test.ts.
+  htmlFiles = walk(DIST_DIR).filter((f) => f.endsWith('.html') && !path.relative(DIST_DIR, f).startsWith('__mock'));
   entryUrl = /<script type="module" src="([^"]+)"><\/script>/.exec(read('index.html'))?.[1] ?? '';
 }, 120_000);
 

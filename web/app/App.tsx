@@ -11,6 +11,7 @@ import { TabBar } from '../ui/TabBar.tsx';
 import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
+import { routeTitle, routeTitles } from './route-titles.ts';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -23,22 +24,12 @@ export function App() {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution.kind === 'redirect' ? resolution.to : null]);
 
-  // Titles of every route in every language are not needed for the first paint: they come in their own chunk
-  // just after it (home's first-load budget), and follow the language while the page is open.
+  // The tab's title follows the page and the language (issue 9).
+  const titles = useStore(routeTitles);
+  const title = page === null ? null : routeTitle(page, titles);
   useEffect(() => {
-    if (page === null) return;
-    let live = true;
-    let stop = (): void => undefined;
-    void import('./route-titles.ts')
-      .then(({ routeTitle, routeTitles }) => {
-        if (live) stop = routeTitles.subscribe((t) => void (document.title = routeTitle(page, t)));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [page]);
+    if (title !== null) document.title = title;
+  }, [title]);
 
   return (
     <>
