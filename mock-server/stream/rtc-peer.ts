@@ -58,6 +58,14 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
   const early: RtcCandidateInit[] = [];
   let closed = false;
   let connected = false;
+  /**
+   * Whether the client's offer is applied, kept here rather than read from
+   * `pc.remoteDescription`: that getter serializes the SDP on this thread
+   * while libwebrtc's signalling thread may be adding a trickled candidate to
+   * it, and the race crashes the process (the same SdpSerialize crash as
+   * `localDescription`, below). It was read on every frame.
+   */
+  let remoteSet = false;
   const iceBlocked = o.stallAt === 50;
 
   pc.onicecandidate = (e) => {
@@ -91,7 +99,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
    */
   function applyBitrate(): void {
     const want = o.bitrateKbps();
-    if (want === bitrate || renegotiating || pc.signalingState !== 'stable' || !pc.remoteDescription) return;
+    if (want === bitrate || renegotiating || pc.signalingState !== 'stable' || !remoteSet) return;
     renegotiating = true;
     void (async () => {
       try {
@@ -133,9 +141,13 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           // A stall at 50 must not connect through candidates the offer already carries (peer-reflexive pairs).
           const offer = iceBlocked ? withoutCandidates(msg.sdp) : msg.sdp;
           await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(offer, bitrate) });
+          remoteSet = true;
           for (const c of early.splice(0)) await addCandidate(c);
+          // Closed while waiting: a stopped track added to a closed connection is not wrtc's tested path.
+          if (closed) return;
           pc.addTrack(track);
           const answer = await pc.createAnswer();
+          if (closed) return;
           await pc.setLocalDescription(answer);
           if (closed) return;
           // The description as made, not pc.localDescription: wrtc crashes (SdpSerialize) reading that while it
@@ -151,7 +163,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
         } else if (msg.kind === 'candidate') {
           if (iceBlocked || !msg.candidate) return;
           // Trickled candidates can overtake the offer (or meet a scripted stall that never takes it).
-          if (!pc.remoteDescription) {
+          if (!remoteSet) {
             if (early.length < MAX_EARLY_CANDIDATES) early.push(msg.candidate);
           }
           else await addCandidate(msg.candidate);
