@@ -1,0 +1,41 @@
+/**
+ * The questionnaire's answers in the local database's guide store (SPEC §3):
+ * written by the questionnaire, read by home to shape its recommendations and
+ * to offer the questionnaire once. Home imports this lazily: the database code
+ * stays out of its first load.
+ */
+import { openDb } from './app-db.ts';
+import { parseGuideAnswers, type GuideAnswers } from '../state/recommend.ts';
+
+const GUIDE_ANSWERS = 'questionnaire';
+const GUIDE_DONE = 'questionnaire_done';
+
+export interface GuideState {
+  answers: GuideAnswers | null;
+  /** Answered or skipped: never offered again. */
+  done: boolean;
+}
+
+export async function saveGuide(answers: GuideAnswers): Promise<void> {
+  const db = await openDb();
+  try {
+    await db.setGuide(GUIDE_ANSWERS, JSON.stringify(answers));
+    await db.setGuide(GUIDE_DONE, true);
+  } finally {
+    db.close();
+  }
+}
+
+/** What was stored; without a database (private mode, blocked) as if nothing was, so home still loads. */
+export async function loadGuide(): Promise<GuideState> {
+  try {
+    const db = await openDb();
+    try {
+      return { answers: parseGuideAnswers(await db.getGuide(GUIDE_ANSWERS)), done: (await db.getGuide(GUIDE_DONE)) === true };
+    } finally {
+      db.close();
+    }
+  } catch {
+    return { answers: null, done: false };
+  }
+}
