@@ -5,7 +5,8 @@
  * stays out of its first load.
  */
 import { openDb } from './app-db.ts';
-import { parseGuideAnswers, type GuideAnswers } from '../state/recommend.ts';
+import type { HomeList, UserInfo } from '../api/contract.ts';
+import { parseGuideAnswers, shapeRecommendations, shouldOfferQuestionnaire, type GuideAnswers } from '../state/recommend.ts';
 
 const GUIDE_ANSWERS = 'questionnaire';
 const GUIDE_DONE = 'questionnaire_done';
@@ -38,4 +39,15 @@ export async function loadGuide(): Promise<GuideState> {
   } catch {
     return { answers: null, done: false };
   }
+}
+
+/** Home's sections in the player's taste (state/recommend.ts), from the stored answers. */
+export async function shapedHome(home: HomeList): Promise<HomeList> {
+  const { answers } = await loadGuide();
+  return { ...home, sections: shapeRecommendations(home.sections, answers) };
+}
+
+/** Whether home should open the questionnaire for this player now. */
+export async function questionnaireDue(user: Pick<UserInfo, 'is_new_user'> | null): Promise<boolean> {
+  return shouldOfferQuestionnaire(user, (await loadGuide()).done);
 }

@@ -1,12 +1,11 @@
 import { useLocation } from 'wouter';
-import type { HomeSection } from '../../../api/contract.ts';
+import type { HomeList, HomeSection } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
 import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
-import { shapeRecommendations } from '../../../state/recommend.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
 import { messages } from '../../../core/i18n/messages.ts';
@@ -36,9 +35,9 @@ function FeedPlaceholder({ label }: { label: string }) {
   );
 }
 
-/** The questionnaire's answers, read lazily (the database code stays out of home's first load); none when logged out. */
-const storedAnswers = (loggedIn: boolean) =>
-  loggedIn ? import('../../../app/guide.ts').then((m) => m.loadGuide()).then((g) => g.answers) : Promise.resolve(null);
+/** Shaped by the questionnaire's answers, read lazily (the database code stays out of home's first load); as sent when logged out. */
+const inTaste = (home: HomeList, loggedIn: boolean): Promise<HomeList> | HomeList =>
+  loggedIn ? import('../../../app/guide.ts').then((m) => m.shapedHome(home)) : home;
 
 /** home_list: the banner carousel and the sections of game rows, in the player's taste (the questionnaire's genres). */
 export function HomeFeed() {
@@ -46,7 +45,7 @@ export function HomeFeed() {
   const t = useStore(msgs);
   const loggedIn = useStore(auth.$auth).token !== null;
   const [state, retry] = useAsync(
-    () => Promise.all([api.homeList({}, { silent: true }), storedAnswers(loggedIn)]).then(([home, answers]) => ({ ...home, sections: shapeRecommendations(home.sections, answers) })),
+    () => api.homeList({}, { silent: true }).then((home) => inTaste(home, loggedIn)),
     [loggedIn],
   );
   const { open, menu, sheet } = useGameMenu({ auth, api });

@@ -14,7 +14,6 @@ import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useBalance } from '../../../ui/use-balance.ts';
-import { shouldOfferQuestionnaire } from '../../../state/recommend.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 
@@ -57,9 +56,9 @@ function useQuestionnaireOffer(isNewUser: boolean, navigate: (to: string) => voi
     if (!isNewUser || questionnaireOffered) return;
     let live = true;
     void import('../../../app/guide.ts')
-      .then((m) => m.loadGuide())
-      .then((guide) => {
-        if (!live || questionnaireOffered || !shouldOfferQuestionnaire({ is_new_user: 1 }, guide.done)) return;
+      .then((m) => m.questionnaireDue({ is_new_user: 1 }))
+      .then((due) => {
+        if (!live || questionnaireOffered || !due) return;
         questionnaireOffered = true;
         navigate(PAGE_PATH.questionnaire);
       });
