@@ -36,7 +36,7 @@ const CASES: readonly Case[] = [
   { name: 'similar games', path: '/submodules/game/detail/index?game_id=1', fault: 'index/game/similar_list', message: 'Similar games could not be loaded.', ready: (p) => p.getByRole('heading', { name: 'Similar games' }) },
   { name: 'played games', path: '/submodules/game/played/index', fault: 'index/game/played_list', message: 'Games could not be loaded.', ready: (p) => p.getByText('You have not played any games yet.') },
   { name: 'search hot games', path: '/submodules/game/search/index', fault: 'index/game/hot_game', message: 'Popular games could not be loaded.', ready: (p) => p.getByRole('heading', { name: 'Hot right now' }) },
-  { name: 'questionnaire genres', path: '/submodules/game/guide/questionnaire', fault: 'index/game/get_tag_list', message: 'Game genres could not be loaded.', ready: (p) => p.getByRole('checkbox', { name: 'RPG' }) },
+  { name: 'questionnaire genres', path: '/submodules/game/guide/questionnaire', fault: 'index/game/get_tag_list', message: 'Game genres could not be loaded.', ready: (p) => p.locator('label', { hasText: /^RPG$/ }) },
   { name: 'membership plans', path: '/submodules/user/member/index', fault: 'pay/member_card_list', message: 'Plans could not be loaded.', ready: (p) => p.getByRole('radiogroup').first() },
   { name: 'premium quick cards', path: '/submodules/user/member/premium', fault: 'pay/member_card_list', message: 'Quick cards could not be loaded.', ready: (p) => p.getByRole('radiogroup', { name: 'Quick card' }) },
   { name: 'member compare', path: '/submodules/user/member/compare', fault: 'pay/member_card_list', message: 'The comparison could not be loaded.', ready: (p) => p.getByRole('table').first() },
