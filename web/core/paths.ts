@@ -68,6 +68,8 @@ export const detailUrl = (gameId: number): string => `${PAGE_PATH.gameDetail}?ga
 export const gameScreenUrl = (gameId: number): string => `${PAGE_PATH.game}?game_id=${gameId}`;
 /** The detail sheet over a host page (webview). */
 export const overlayDetailUrl = (gameId: number): string => `${PAGE_PATH.webviewDetail}?game_id=${gameId}`;
+/** The download page for one game, so the download is counted for it (SPEC §7 update_down). */
+export const downloadUrl = (gameId: number): string => `${PAGE_PATH.download}?game_id=${gameId}`;
 export const protocolUrl = (type: ProtocolType): string => `${PAGE_PATH.protocol}?type=${type}`;
 
 /** A game list: one tag's games or one sort order, under a title. */

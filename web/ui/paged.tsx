@@ -5,6 +5,7 @@ import { appendPage, emptyPaged, gamesCount, type PagedState } from '../state/ca
 import type { PlayDeps } from '../state/play.ts';
 import { GameCard } from './GameCard.tsx';
 import { Button } from './Button.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { Spinner } from './Spinner.tsx';
 import { useGameMenu } from './game-menu.tsx';
 import { messages, params } from '../core/i18n/messages.ts';
@@ -17,7 +18,6 @@ const msgs = messages('ui/paged', {
   loadMore: 'Load more',
   end: params('That’s all {games}'),
   failed: 'Games could not be loaded.',
-  tryAgain: 'Try again',
 });
 
 export interface Paged<T> {
@@ -153,14 +153,7 @@ export function PagedGames<T extends GameSummary>({
   );
 }
 
-export function ErrorState({ onRetry, message }: { onRetry: () => void; message?: string }) {
+function ErrorState({ onRetry }: { onRetry: () => void }) {
   const t = useStore(msgs);
-  return (
-    <div className="cat-empty" role="alert">
-      <p>{message ?? t.failed}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t.tryAgain}
-      </Button>
-    </div>
-  );
+  return <LoadFailed message={t.failed} onRetry={onRetry} />;
 }

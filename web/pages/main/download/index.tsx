@@ -1,8 +1,9 @@
-import { api } from '../../../app/services.ts';
+import { useSearch } from 'wouter';
+import { api, auth } from '../../../app/services.ts';
 import { goBack } from '../../../app/navigation.ts';
 import { NavBar } from '../../../ui/NavBar.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { Button } from '../../../ui/Button.tsx';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useAsync } from '../../../ui/use-async.ts';
 import { useStore } from '../../../ui/use-store.ts';
@@ -12,15 +13,29 @@ const msgs = messages('app/download', {
   title: 'Download the app',
   heading: 'Cloud Play for your phone',
   pitch: 'Smoother streams, controller support and notifications when your seat is ready.',
-  tryAgain: 'Try again',
+  linksFailed: 'The download links could not be loaded.',
   iphone: 'iPhone and iPad',
   version: params('Version {version}'),
 });
 
+/** The game this page was opened for (`?game_id=`, from its detail page), or none (home's banner). */
+const gameIdOf = (search: string): number | null => {
+  const id = Number(new URLSearchParams(search).get('game_id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
 export default function DownloadPage() {
   const [links, retry] = useAsync(() => api.downurl({}, { silent: true }), []);
   const t = useStore(msgs);
+  const gameId = gameIdOf(useSearch());
   const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
+  // SPEC §7 update_down counts a game's downloads: only for a logged-in player who came from a game.
+  // It never holds the player up: the link opens whatever the count's answer.
+  const report = (): void => {
+    const uid = auth.$auth.get().loginInfo?.swcloud_uid;
+    if (uid === undefined || gameId === null) return;
+    void api.updateDown({ uid, game_id: gameId }, { silent: true, background: true }).catch(() => undefined);
+  };
   return (
     <div className="scroll">
       <NavBar title={t.title} onBack={() => goBack()} />
@@ -29,13 +44,13 @@ export default function DownloadPage() {
         <h2>{t.heading}</h2>
         <p className="muted">{t.pitch}</p>
         {links.status === 'loading' && <Spinner />}
-        {links.status === 'error' && <Button onClick={retry}>{t.tryAgain}</Button>}
+        {links.status === 'error' && <LoadFailed message={t.linksFailed} onRetry={retry} />}
         {links.status === 'ready' && (
           <>
-            <a className={`btn btn--${ios ? 'secondary' : 'primary'} btn--block`} href={links.value.android_url} rel="noopener">
+            <a className={`btn btn--${ios ? 'secondary' : 'primary'} btn--block`} href={links.value.android_url} rel="noopener" onClick={report}>
               <Icon name="download" size={20} /> Android
             </a>
-            <a className={`btn btn--${ios ? 'primary' : 'secondary'} btn--block`} href={links.value.ios_url} rel="noopener">
+            <a className={`btn btn--${ios ? 'primary' : 'secondary'} btn--block`} href={links.value.ios_url} rel="noopener" onClick={report}>
               <Icon name="download" size={20} /> {t.iphone}
             </a>
             <p className="muted small">{t.version({ version: links.value.version })}</p>

@@ -4,6 +4,7 @@ import { api, auth } from '../../../app/services.ts';
 import { SORT_KEYS, sortLabel, type SortKey } from '../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../../ui/paged.tsx';
 import { messages } from '../../../core/i18n/messages.ts';
@@ -14,7 +15,7 @@ const msgs = messages('library/page', {
   search: 'Search games, tags, studios',
   tags: 'Tags',
   all: 'All',
-  reloadTags: 'Reload tags',
+  tagsFailed: 'Tags could not be loaded.',
   sort: 'Sort',
   empty: 'No games with this tag yet.',
 });
@@ -46,12 +47,8 @@ export default function GameLibraryPage() {
                 {g.name}
               </button>
             ))}
-          {tags.status === 'error' && (
-            <button type="button" className="chip" onClick={retryTags}>
-              {t.reloadTags}
-            </button>
-          )}
         </div>
+        {tags.status === 'error' && <LoadFailed message={t.tagsFailed} onRetry={retryTags} />}
         <div className="seg" role="group" aria-label={t.sort}>
           {SORT_KEYS.map((key) => (
             <button key={key} type="button" aria-pressed={sort === key} onClick={() => setSort(key)}>

@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
-import type { HomeSection } from '../../../api/contract.ts';
+import type { HomeList, HomeSection } from '../../../api/contract.ts';
 import { api, auth, clock } from '../../../app/services.ts';
 import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';
-import { Button } from '../../../ui/Button.tsx';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
 import { messages } from '../../../core/i18n/messages.ts';
@@ -14,7 +14,6 @@ import { useStore } from '../../../ui/use-store.ts';
 const msgs = messages('home/feed', {
   loading: 'Loading games',
   failed: 'Games could not be loaded.',
-  tryAgain: 'Try again',
   featured: 'Featured games',
   more: 'More',
 });
@@ -36,22 +35,22 @@ function FeedPlaceholder({ label }: { label: string }) {
   );
 }
 
-/** home_list: the banner carousel and the sections of game rows. */
+/** Shaped by the questionnaire's answers, read lazily (the database code stays out of home's first load); as sent when logged out. */
+const inTaste = (home: HomeList, loggedIn: boolean): Promise<HomeList> | HomeList =>
+  loggedIn ? import('../../../app/guide.ts').then((m) => m.shapedHome(home)) : home;
+
+/** home_list: the banner carousel and the sections of game rows, in the player's taste (the questionnaire's genres). */
 export function HomeFeed() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
-  const [state, retry] = useAsync(() => api.homeList({}, { silent: true }), []);
+  const loggedIn = useStore(auth.$auth).token !== null;
+  const [state, retry] = useAsync(
+    () => api.homeList({}, { silent: true }).then((home) => inTaste(home, loggedIn)),
+    [loggedIn],
+  );
   const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status === 'loading') return <FeedPlaceholder label={t.loading} />;
-  if (state.status === 'error')
-    return (
-      <div className="cat-empty" role="alert">
-        <p>{t.failed}</p>
-        <Button variant="secondary" onClick={retry}>
-          {t.tryAgain}
-        </Button>
-      </div>
-    );
+  if (state.status === 'error') return <LoadFailed message={t.failed} onRetry={retry} />;
   const { banners, sections } = state.value;
   return (
     <>

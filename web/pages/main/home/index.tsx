@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { auth } from '../../../app/services.ts';
 import { loginUrl } from '../../../app/guard.ts';
@@ -11,6 +12,8 @@ import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
+import { useBalance } from '../../../ui/use-balance.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 
@@ -21,6 +24,7 @@ const msgs = messages('home/page', {
   timeLeft: 'Play time left',
   plan: 'Plan',
   coins: 'Coins',
+  balanceFailed: 'Your balance could not be loaded.',
   loginTitle: 'Log in to start playing',
   loginText: 'Your play time, saves and membership follow you.',
   shortcuts: 'Shortcuts',
@@ -40,12 +44,37 @@ const SHORTCUTS = [
   { label: 'invite', icon: 'gift', path: PAGE_PATH.invite },
 ] as const;
 
+/** Offered at most once a visit, so backing out of the questionnaire does not bring it straight back. */
+let questionnaireOffered = false;
+
+/**
+ * A new player (is_new_user 1) meets the questionnaire once, on home after login. The stored guide is
+ * read lazily: only a new player's home loads the database code.
+ */
+function useQuestionnaireOffer(isNewUser: boolean, navigate: (to: string) => void): void {
+  useEffect(() => {
+    if (!isNewUser || questionnaireOffered) return;
+    let live = true;
+    void import('../../../app/guide.ts')
+      .then((m) => m.questionnaireDue({ is_new_user: 1 }))
+      .then((due) => {
+        if (!live || questionnaireOffered || !due) return;
+        questionnaireOffered = true;
+        navigate(PAGE_PATH.questionnaire);
+      });
+    return () => {
+      live = false;
+    };
+  }, [isNewUser]);
+}
+
 export default function HomePage() {
   const [, navigate] = useLocation();
   const { loginInfo } = useStore(auth.$auth);
-  const user = useStore(auth.$user);
+  const { user, failed: balanceFailed, retry: retryBalance } = useBalance(auth, false);
   const t = useStore(msgs);
   const lang = useStore(locale);
+  useQuestionnaireOffer(user?.is_new_user === 1, navigate);
   const shortcutLabel = { games: t.games, membership: t.membership, playTime: t.playTime, invite: t.invite };
 
   return (
@@ -66,7 +95,9 @@ export default function HomePage() {
       <div className="scroll">
         <div className="content">
           <ResumeBanner />
-          {loginInfo ? (
+          {loginInfo && balanceFailed ? (
+            <LoadFailed message={t.balanceFailed} onRetry={retryBalance} />
+          ) : loginInfo ? (
             <Stats
               label={t.account}
               items={[

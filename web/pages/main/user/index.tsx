@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { auth } from '../../../app/services.ts';
+import { api, auth } from '../../../app/services.ts';
 import { useStore } from '../../../ui/use-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
@@ -8,6 +7,9 @@ import { isMember } from '../../../state/rules.ts';
 import { maskMobile } from '../../../api/mask.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
+import { useAsync } from '../../../ui/use-async.ts';
+import { useBalance } from '../../../ui/use-balance.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
@@ -21,6 +23,12 @@ const msgs = messages('user-tab/page', {
   coins: 'Coins',
   memberUntil: 'Member until',
   account: 'Account',
+  balanceFailed: 'Your balance could not be loaded.',
+  realName: 'Real-name verification',
+  verified: 'Verified',
+  notVerified: 'Not verified',
+  realNameFailed: 'Your verification status could not be loaded.',
+  assets: 'My assets',
   membership: 'Membership',
   topUp: 'Top up',
   playTime: 'Play time',
@@ -30,9 +38,11 @@ const msgs = messages('user-tab/page', {
   aboutUs: 'About us',
 });
 
-type LinkName = 'membership' | 'topUp' | 'playTime' | 'played' | 'invite' | 'settings' | 'aboutUs';
+type LinkName = 'realName' | 'assets' | 'membership' | 'topUp' | 'playTime' | 'played' | 'invite' | 'settings' | 'aboutUs';
 
 const LINKS: ReadonlyArray<{ name: LinkName; icon: IconName; path: string }> = [
+  { name: 'realName', icon: 'check', path: PAGE_PATH.auth },
+  { name: 'assets', icon: 'doc', path: PAGE_PATH.property },
   { name: 'membership', icon: 'crown', path: PAGE_PATH.member },
   { name: 'topUp', icon: 'gift', path: PAGE_PATH.recharge },
   { name: 'playTime', icon: 'clock', path: PAGE_PATH.timelapse },
@@ -45,10 +55,17 @@ const LINKS: ReadonlyArray<{ name: LinkName; icon: IconName; path: string }> = [
 export default function UserPage() {
   const [, navigate] = useLocation();
   const { loginInfo } = useStore(auth.$auth);
-  const user = useStore(auth.$user);
+  const { user, failed: balanceFailed, retry: retryBalance } = useBalance(auth, true);
+  const [realName, retryRealName] = useAsync(() => api.getAuthMessage({}, { silent: true }), [loginInfo?.swcloud_uid]);
   const t = useStore(msgs);
   const lang = useStore(locale);
+  // The real-name row says where the player stands before they open it (SPEC §7 get_auth_message).
+  const linkValue: Partial<Record<LinkName, string>> = {
+    realName: realName.status === 'ready' ? (realName.value.is_auth === 1 ? t.verified : t.notVerified) : undefined,
+  };
   const linkLabel: Record<LinkName, string> = {
+    realName: t.realName,
+    assets: t.assets,
     membership: t.membership,
     topUp: t.topUp,
     playTime: t.playTime,
@@ -57,10 +74,6 @@ export default function UserPage() {
     settings: t.settings,
     aboutUs: t.aboutUs,
   };
-
-  useEffect(() => {
-    void auth.refreshBalance().catch(() => undefined);
-  }, []);
 
   return (
     <div className="scroll">
@@ -77,24 +90,30 @@ export default function UserPage() {
           </div>
         </section>
 
-        <Stats
-          label={t.balance}
-          items={[
-            { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
-            { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
-            { label: t.memberUntil, value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
-          ]}
-        />
+        {balanceFailed ? (
+          <LoadFailed message={t.balanceFailed} onRetry={retryBalance} />
+        ) : (
+          <Stats
+            label={t.balance}
+            items={[
+              { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
+              { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
+              { label: t.memberUntil, value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
+            ]}
+          />
+        )}
 
         <nav className="list" aria-label={t.account}>
           {LINKS.map((l) => (
             <button key={l.path} type="button" className="list__item" onClick={() => navigate(l.path)}>
               <Icon name={l.icon} size={20} />
               <span className="list__label">{linkLabel[l.name]}</span>
+              {linkValue[l.name] && <span className="list__value">{linkValue[l.name]}</span>}
               <Icon name="chevron" size={16} />
             </button>
           ))}
         </nav>
+        {realName.status === 'error' && <LoadFailed message={t.realNameFailed} onRetry={retryRealName} />}
       </div>
     </div>
   );

@@ -5,10 +5,11 @@ import { api, auth, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
 import { playGame } from '../../../../state/play.ts';
-import { PAGE_PATH } from '../../../../core/paths.ts';
+import { downloadUrl, PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
@@ -23,7 +24,8 @@ const msgs = messages('play/detail', {
   title: 'Game details',
   loading: 'Loading game',
   failed: 'This game could not be loaded.',
-  tryAgain: 'Try again',
+  similarFailed: 'Similar games could not be loaded.',
+  getApp: 'Get the app',
   notFound: 'Game not found',
   notFoundText: 'This game does not exist or is not available here.',
   browse: 'Browse the library',
@@ -98,12 +100,7 @@ export default function GameDetailPage() {
     return (
       <>
         <NavBar title={t.title} onBack={back} />
-        <div className="cat-empty" role="alert">
-          <p>{t.failed}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t.tryAgain}
-          </Button>
-        </div>
+        <LoadFailed message={t.failed} onRetry={retry} />
       </>
     );
   if (state.value.kind === 'missing')
@@ -118,10 +115,27 @@ export default function GameDetailPage() {
         </div>
       </>
     );
-  return <Detail game={state.value.game} onBack={back} onPlay={(gameId) => playGame({ auth, api }, gameId, navigate)} />;
+  return (
+    <Detail
+      game={state.value.game}
+      onBack={back}
+      onPlay={(gameId) => playGame({ auth, api }, gameId, navigate)}
+      onDownload={(gameId) => navigate(downloadUrl(gameId))}
+    />
+  );
 }
 
-function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPlay: (id: number) => void }) {
+function Detail({
+  game,
+  onBack,
+  onPlay,
+  onDownload,
+}: {
+  game: Game;
+  onBack: () => void;
+  onPlay: (id: number) => void;
+  onDownload: (id: number) => void;
+}) {
   const t = useStore(msgs);
   const lang = useStore(locale);
   const [expanded, setExpanded] = useState(false);
@@ -191,6 +205,9 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
         </section>
 
         <Similar id={game.id} />
+        <Button block variant="secondary" onClick={() => onDownload(game.id)}>
+          {t.getApp}
+        </Button>
       </div>
       <div className="detail__play">
         <Button block aria-label={t.playLabel({ title: game.title })} onClick={() => onPlay(game.id)}>
@@ -204,8 +221,9 @@ function Detail({ game, onBack, onPlay }: { game: Game; onBack: () => void; onPl
 
 function Similar({ id }: { id: number }) {
   const t = useStore(msgs);
-  const [state] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
+  const [state, retry] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
   const { open, menu, sheet } = useGameMenu({ auth, api });
+  if (state.status === 'error') return <LoadFailed message={t.similarFailed} onRetry={retry} />;
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="similar-title">

@@ -4,7 +4,8 @@ import { toaster } from '../../../../app/services.ts';
 import { isRepeatedRequest } from '../../../../core/http/errors.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { messages } from '../../../../core/i18n/messages.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
 const msgs = messages('game/saves', {
@@ -14,7 +15,8 @@ const msgs = messages('game/saves', {
   noSaves: 'No saves yet.',
   newName: 'New name',
   ok: 'OK',
-  shared: ' shared',
+  shareSave: params('Share {name}'),
+  listFailed: 'Your saves could not be loaded.',
   rename: 'Rename',
   remove: 'Delete',
 });
@@ -24,7 +26,7 @@ const fail = (e: unknown): void => {
   if (!isRepeatedRequest(e)) toaster.show({ title: e instanceof Error ? e.message : String(e), icon: 'none' });
 };
 
-/** Saves (SPEC §3, §7): the list, save with a name and share, rename, delete. */
+/** Saves (SPEC §3, §7): the list, save with a name and share, rename, share or not, delete. */
 export default function SavesPanel({ session }: { session: GameSession }) {
   useSignals();
   const t = useStore(msgs);
@@ -32,7 +34,14 @@ export default function SavesPanel({ session }: { session: GameSession }) {
   const [name, setName] = useState('');
   const [share, setShare] = useState(false);
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
-  useEffect(() => void saves.refresh().catch(fail), [saves]);
+  const [listFailed, setListFailed] = useState(false);
+  const load = (): void => {
+    setListFailed(false);
+    saves.refresh().catch((e: unknown) => {
+      if (!isRepeatedRequest(e)) setListFailed(true);
+    });
+  };
+  useEffect(load, [saves]);
   const busy = saves.busy.value;
   const list = saves.list.value;
 
@@ -53,7 +62,8 @@ export default function SavesPanel({ session }: { session: GameSession }) {
           {t.save}
         </Button>
       </form>
-      {list.length === 0 && <p className="muted small">{t.noSaves}</p>}
+      {listFailed && <LoadFailed message={t.listFailed} onRetry={load} />}
+      {!listFailed && list.length === 0 && <p className="muted small">{t.noSaves}</p>}
       <ul className="gm-save-list">
         {list.map((sv) => (
           <li key={sv.save_id}>
@@ -72,10 +82,18 @@ export default function SavesPanel({ session }: { session: GameSession }) {
               </form>
             ) : (
               <>
-                <span className="gm-save-name">
-                  {sv.save_name}
-                  {sv.is_share === 1 && <small className="muted">{t.shared}</small>}
-                </span>
+                <span className="gm-save-name">{sv.save_name}</span>
+                {/* edit_save's is_share (SPEC §7): sharing is switched on a save already made, not only when saving. */}
+                <label className="gm-check">
+                  <input
+                    type="checkbox"
+                    checked={sv.is_share === 1}
+                    disabled={busy}
+                    aria-label={t.shareSave({ name: sv.save_name })}
+                    onChange={(e) => void saves.edit(sv.save_id, { isShare: e.target.checked }).catch(fail)}
+                  />{' '}
+                  {t.share}
+                </label>
                 <Button variant="ghost" onClick={() => setEditing({ id: sv.save_id, name: sv.save_name })}>
                   {t.rename}
                 </Button>

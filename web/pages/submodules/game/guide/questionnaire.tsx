@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { openDb } from '../../../../app/app-db.ts';
+import type { GameTag } from '../../../../api/contract.ts';
+import { api } from '../../../../app/services.ts';
+import { saveGuide } from '../../../../app/guide.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
+import { useAsync } from '../../../../ui/use-async.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -11,14 +16,7 @@ const msgs = messages('play/questionnaire', {
   control: 'How will you play?',
   session: 'How long do you usually play?',
   network: 'Where do you play most?',
-  action: 'Action',
-  rpg: 'RPG',
-  racing: 'Racing',
-  sports: 'Sports',
-  strategy: 'Strategy',
-  shooter: 'Shooter',
-  puzzle: 'Puzzle',
-  adventure: 'Adventure',
+  genresFailed: 'Game genres could not be loaded.',
   touch: 'Touch screen',
   controller: 'Controller',
   keyboard: 'Keyboard and mouse',
@@ -42,26 +40,20 @@ interface Question {
   key: string;
   title: string;
   multi: boolean;
-  /** Each option's stored answer (the English name, the same in every language) and its label. */
+  /** Each option's stored answer (the same in every language: a tag id, or the English name) and its label. */
   options: ReadonlyArray<readonly [answer: string, label: string]>;
 }
 
-/** The questions in the language showing; the answers stored stay the same whatever it is. */
-const questions = (t: Texts): readonly Question[] => [
+/**
+ * The questions in the language showing; the answers stored stay the same whatever it is. The genres
+ * are the catalogue's own tags (stored by id), so home can match them against its games' tags.
+ */
+const questions = (t: Texts, tags: readonly GameTag[]): readonly Question[] => [
   {
     key: 'genres',
     title: t.genres,
     multi: true,
-    options: [
-      ['Action', t.action],
-      ['RPG', t.rpg],
-      ['Racing', t.racing],
-      ['Sports', t.sports],
-      ['Strategy', t.strategy],
-      ['Shooter', t.shooter],
-      ['Puzzle', t.puzzle],
-      ['Adventure', t.adventure],
-    ],
+    options: tags.map((tag) => [String(tag.id), tag.name] as const),
   },
   {
     key: 'control',
@@ -95,36 +87,45 @@ const questions = (t: Texts): readonly Question[] => [
   },
 ];
 
-const GUIDE_ANSWERS = 'questionnaire';
-const GUIDE_DONE = 'questionnaire_done';
-
-async function save(answers: Record<string, string[]>): Promise<void> {
-  const db = await openDb();
-  try {
-    await db.setGuide(GUIDE_ANSWERS, JSON.stringify(answers));
-    await db.setGuide(GUIDE_DONE, true);
-  } finally {
-    db.close();
-  }
-}
-
-/** A short first-run guide; answers go to the local database guide store. */
+/**
+ * A short first-run guide, offered once to a new player from home; answers go to the local database
+ * guide store and shape home's recommendations, so answering or skipping returns there.
+ */
 export default function QuestionnairePage() {
   const [, navigate] = useLocation();
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const t = useStore(msgs);
-  const QUESTIONS = questions(t);
-  const q = QUESTIONS[step];
-  const last = step === QUESTIONS.length - 1;
+  const [tags, retryTags] = useAsync(() => api.getTagList({}, { silent: true }), []);
 
   const finish = async (skip: boolean): Promise<void> => {
     setSaving(true);
-    await save(skip ? {} : answers).catch(() => undefined);
-    navigate(PAGE_PATH.gameLibrary, { replace: true });
+    await saveGuide(skip ? {} : answers).catch(() => undefined);
+    navigate(PAGE_PATH.home, { replace: true });
   };
 
+  const skipButton = (
+    <Button variant="ghost" onClick={() => void finish(true)} disabled={saving}>
+      {t.skip}
+    </Button>
+  );
+  if (tags.status !== 'ready')
+    return (
+      <div className="scroll">
+        <div className="guide">
+          <div className="guide__top">
+            <span />
+            {skipButton}
+          </div>
+          {tags.status === 'loading' ? <Spinner /> : <LoadFailed message={t.genresFailed} onRetry={retryTags} />}
+        </div>
+      </div>
+    );
+
+  const QUESTIONS = questions(t, tags.value.list);
+  const q = QUESTIONS[step];
+  const last = step === QUESTIONS.length - 1;
   if (!q) return null;
   const chosen = answers[q.key] ?? [];
   const toggle = (opt: string): void => {
@@ -139,9 +140,7 @@ export default function QuestionnairePage() {
           <span className="muted small">
             {t.progress({ n: step + 1, total: QUESTIONS.length })}
           </span>
-          <Button variant="ghost" onClick={() => void finish(true)} disabled={saving}>
-            {t.skip}
-          </Button>
+          {skipButton}
         </div>
         <div className="guide__progress" aria-hidden="true">
           <span style={{ width: `${((step + 1) / QUESTIONS.length) * 100}%` }} />

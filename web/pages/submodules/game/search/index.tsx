@@ -11,6 +11,7 @@ import {
 } from '../../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../../../ui/paged.tsx';
 import { useGameMenu } from '../../../../ui/game-menu.tsx';
@@ -19,6 +20,7 @@ import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
 const msgs = messages('play/search', {
+  hotFailed: 'Popular games could not be loaded.',
   back: 'Back',
   label: 'Search games',
   placeholder: 'Search games, tags, studios',
@@ -151,8 +153,9 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
 
 function HotGames() {
   const t = useStore(msgs);
-  const [state] = useAsync(() => api.hotGame({ page: 1, page_size: 9 }, { silent: true }), []);
+  const [state, retry] = useAsync(() => api.hotGame({ page: 1, page_size: 9 }, { silent: true }), []);
   const { open, menu, sheet } = useGameMenu({ auth, api });
+  if (state.status === 'error') return <LoadFailed message={t.hotFailed} onRetry={retry} />;
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
     <section aria-labelledby="hot-title">

@@ -4,7 +4,7 @@ import { goBack } from '../../../../app/navigation.ts';
 import type { ProtocolType } from '../../../../api/contract.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
-import { Button } from '../../../../ui/Button.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -14,7 +14,6 @@ const msgs = messages('system/protocol', {
   user: 'User Agreement',
   privacy: 'Privacy Policy',
   loadFailed: 'The agreement could not be loaded.',
-  tryAgain: 'Try again',
   updated: params('Last updated {date}'),
 });
 
@@ -48,10 +47,7 @@ export default function ProtocolPage() {
       </div>
       {doc.status === 'loading' && <Spinner />}
       {doc.status === 'error' && (
-        <div className="page-error" role="alert">
-          <p>{t.loadFailed}</p>
-          <Button onClick={retry}>{t.tryAgain}</Button>
-        </div>
+        <LoadFailed message={t.loadFailed} onRetry={retry} />
       )}
       {doc.status === 'ready' && (
         <article className="doc">

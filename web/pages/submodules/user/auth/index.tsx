@@ -11,6 +11,7 @@ import { Field } from '../../../../ui/Field.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -28,6 +29,7 @@ const msgs = messages('user/auth', {
   idNumber: 'ID card number',
   verifying: 'Verifying…',
   verify: 'Verify',
+  statusFailed: 'Your verification status could not be loaded.',
 });
 
 function Verified({ info }: { info: AuthMessage }) {
@@ -65,7 +67,7 @@ function Verified({ info }: { info: AuthMessage }) {
 
 export default function AuthPage() {
   const t = useStore(msgs);
-  const [status] = useAsync(() => api.getAuthMessage({}), []);
+  const [status, retryStatus] = useAsync(() => api.getAuthMessage({}, { silent: true }), []);
   const [done, setDone] = useState<AuthMessage | null>(null);
   const [name, setName] = useState('');
   const [id, setId] = useState('');
@@ -102,7 +104,9 @@ export default function AuthPage() {
       <div className="content">
         {status.status === 'loading' && !done && <Spinner />}
         {verified && <Verified info={verified} />}
-        {!verified && status.status !== 'loading' && (
+        {/* Unknown status is not "not verified": the form would invite a second verification. */}
+        {status.status === 'error' && !done && <LoadFailed message={t.statusFailed} onRetry={retryStatus} />}
+        {!verified && status.status === 'ready' && (
           <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
             <p className="muted small">
               {t.lawNote}

@@ -8,6 +8,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { ShopPage, useShopChoice } from '../../../../ui/pay.tsx';
 import { cardItem, PricePicker } from '../../../../ui/PricePicker.tsx';
 import { PAGE_PATH } from '../../../../core/paths.ts';
@@ -30,6 +31,7 @@ const msgs = messages('user/member-premium', {
   quickCard: 'Quick card',
   quickActive: 'Your quick card is active.',
   quickPitch: 'A quick card moves you up the queue, member or not.',
+  cardsFailed: 'Quick cards could not be loaded.',
 });
 
 const perks = (t: ReturnType<typeof msgs.get>): ReadonlyArray<{ title: string; text: string }> => [
@@ -44,7 +46,7 @@ export default function MemberPremiumPage() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const user = useStore(auth.$user);
-  const [cards] = useAsync(() => api.memberCardList({}), []);
+  const [cards, reloadCards] = useAsync(() => api.memberCardList({}, { silent: true }), []);
   const quick = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'quick') : [];
   const shop = useShopChoice(quick, systemInfo.load);
 
@@ -73,6 +75,7 @@ export default function MemberPremiumPage() {
         {user?.quick_status === 1 ? t.quickActive : t.quickPitch}
       </p>
       {cards.status === 'loading' && <Spinner />}
+      {cards.status === 'error' && <LoadFailed message={t.cardsFailed} onRetry={reloadCards} />}
       {quick.length > 0 && <PricePicker label={t.quickCard} items={quick.map(cardItem)} value={shop.pick} onChange={shop.setPick} />}
     </ShopPage>
   );

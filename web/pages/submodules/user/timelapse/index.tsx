@@ -9,6 +9,7 @@ import { readSingleMode } from '../../../../app/channel.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { systemInfo } from '../../../../app/system-info.ts';
@@ -65,6 +66,7 @@ export default function TimelapsePage() {
   const user = useStore(auth.$user);
   const [view, setView] = useState<SignInView | null>(null);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const uid = loginInfo?.swcloud_uid;
@@ -89,6 +91,7 @@ export default function TimelapsePage() {
   useEffect(() => {
     if (uid === undefined) return;
     let live = true;
+    setFailed(false);
     void (async () => {
       try {
         const [conf, system, balance] = await Promise.all([
@@ -109,7 +112,7 @@ export default function TimelapsePage() {
     return () => {
       live = false;
     };
-  }, [uid]);
+  }, [uid, attempt]);
 
   return (
     <div className="fixed-page">
@@ -127,7 +130,7 @@ export default function TimelapsePage() {
           <h2 className="section-title">{t.dailySignIn}</h2>
           <section className="card">
             {!view && !failed && <Spinner />}
-            {failed && <p className="muted">{t.loadFailed}</p>}
+            {failed && <LoadFailed message={t.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />}
             {view && (
               <>
                 <ol className="signin-strip" aria-label={t.thisWeek}>

@@ -2,6 +2,7 @@ import { useLocation, useSearch } from 'wouter';
 import { api } from '../../../../app/services.ts';
 import { gameScreenUrl } from '../../../../core/paths.ts';
 import { Button } from '../../../../ui/Button.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Sheet } from '../Sheet.tsx';
@@ -12,7 +13,6 @@ const msgs = messages('webview/detail', {
   title: 'Game details',
   loadFailed: 'This game could not be loaded.',
   noGame: 'No game was chosen.',
-  tryAgain: 'Try again',
   play: 'Play',
 });
 
@@ -28,10 +28,8 @@ export default function WebviewDetailPage() {
     <Sheet title={game.status === 'ready' ? game.value.title : t.title}>
       {game.status === 'loading' && <Spinner />}
       {game.status === 'error' && (
-        <div className="center-stack">
-          <p className="muted">{valid ? t.loadFailed : t.noGame}</p>
-          {valid && <Button onClick={reload}>{t.tryAgain}</Button>}
-        </div>
+        // A link without a game has nothing to retry.
+        valid ? <LoadFailed message={t.loadFailed} onRetry={reload} /> : <p className="muted center-stack">{t.noGame}</p>
       )}
       {game.status === 'ready' && (
         <div className="wv-detail">

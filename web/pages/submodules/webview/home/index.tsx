@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { api } from '../../../../app/services.ts';
-import { Button } from '../../../../ui/Button.tsx';
+import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { Sheet } from '../Sheet.tsx';
@@ -11,7 +11,6 @@ import { useStore } from '../../../../ui/use-store.ts';
 const msgs = messages('webview/home', {
   title: 'Games',
   loadFailed: 'Games could not be loaded.',
-  tryAgain: 'Try again',
 });
 
 /** Home content (sections of home_list) in a sheet over the host app. */
@@ -23,10 +22,7 @@ export default function WebviewHomePage() {
     <Sheet title={t.title}>
       {home.status === 'loading' && <Spinner />}
       {home.status === 'error' && (
-        <div className="center-stack">
-          <p className="muted">{t.loadFailed}</p>
-          <Button onClick={reload}>{t.tryAgain}</Button>
-        </div>
+        <LoadFailed message={t.loadFailed} onRetry={reload} />
       )}
       {home.status === 'ready' &&
         home.value.sections.map((s) => (
