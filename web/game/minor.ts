@@ -71,7 +71,8 @@ export function createMinorGuard(deps: MinorGuardDeps): MinorGuard {
     const key = usageKey(uid);
     const today = cstDay(now);
     const stored = deps.usage.read(key);
-    let seconds = stored && stored.day === today ? stored.seconds : 0;
+    // Storage is the player's to edit: anything but today's count of seconds starts from 0.
+    let seconds = stored && stored.day === today && Number.isFinite(stored.seconds) && stored.seconds > 0 ? stored.seconds : 0;
     if (since !== null) {
       // Play that began yesterday counts only from the server's midnight.
       const from = Math.max(since, today * DAY_MS - CST_OFFSET_MS);
