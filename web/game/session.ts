@@ -171,7 +171,11 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       dispatch({ type: 'start', game });
       return true;
     },
-    acceptSeat: () => dispatch({ type: 'accept-seat' }),
+    acceptSeat() {
+      // Taking the seat, wherever the player is, is going to the game: its stream must not hang up as "away".
+      away = false;
+      dispatch({ type: 'accept-seat' });
+    },
     cancelQueue: () => dispatch({ type: 'cancel-queue' }),
     leave() {
       away = true;
