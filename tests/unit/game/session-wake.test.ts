@@ -85,4 +85,21 @@ describe('wake (SPEC §4 Queue, Hang-up)', () => {
     expect(h.session.phase.value).toBe('playing');
     expect(h.api.named('gameQueue')).toHaveLength(0);
   });
+
+  it('a seat taken away from the game screen (the screen was left while queued) plays, not hung up as away', async () => {
+    const h = harness();
+    h.api.on('playGame', (req) => (req.queue_id ? playAnswer({ sc_id: 'sc-seat', stream_url: 'stream?sc_id=sc-seat' }) : queued(1)));
+    h.session.start(GAME);
+    await flush();
+    h.session.leave();
+    expect(h.session.phase.value).toBe('queued');
+    h.api.on('gameQueue', () => seatReady());
+    await h.advance(QUEUE_POLL_MS);
+    h.session.acceptSeat();
+    await flush();
+    h.sdk.stream();
+    await flush();
+    expect(h.session.phase.value).toBe('playing');
+    expect(h.api.named('scHangUp')).toHaveLength(0);
+  });
 });
