@@ -100,6 +100,11 @@ export const gameScriptSchema = known({
   video: optional(z.boolean()),
   /** Network conditions of the session's video streams from the start (POST /__mock/network changes them live). */
   network: optional(networkSchema),
+  /**
+   * minor_web_config (SPEC §7): every user counts as a verified minor allowed `limitSeconds` of play today, at any
+   * hour; a report with usage_time at or past it answers can_play 0 (issue 11 part 4).
+   */
+  minor: optional(known({ limitSeconds: int({ min: 0, max: 86_400 }) })),
   /** No input for this long while streaming sends 45001 (SPEC §4); any input starts the wait again. Default: the app's `idleAfterMs`. */
   idleAfterMs: optional(ms),
 });

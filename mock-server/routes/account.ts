@@ -67,6 +67,21 @@ export function minorConfig(m: MinorFixture, state: ContentState, user: UserReco
   };
 }
 
+/** The scenario's minor (script `minor`): a verified minor with `limitSeconds` of play today, whatever the hour. */
+export function scriptedMinorConfig(limitSeconds: number, usageSeconds: number): MinorWebConfig {
+  const leftSeconds = Math.max(0, limitSeconds - usageSeconds);
+  const limitMinutes = Math.ceil(limitSeconds / 60);
+  return {
+    is_auth: 1,
+    is_minor: 1,
+    can_play: leftSeconds > 0 ? 1 : 0,
+    daily_limit_minutes: limitMinutes,
+    remaining_minutes: Math.ceil(leftSeconds / 60),
+    play_window: '',
+    tip: leftSeconds > 0 ? `Players under 18 may play ${Math.ceil(leftSeconds / 60)} more minutes today.` : `Players under 18 may play at most ${limitMinutes} minutes a day.`,
+  };
+}
+
 function authMessage(state: ContentState, user: UserRecord, now: number): AuthMessage {
   const auth = state.auth.get(user.uid);
   return {
@@ -96,6 +111,8 @@ export const accountRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      const scripted = ctx.session.script.minor;
+      if (scripted) return ok(scriptedMinorConfig(scripted.limitSeconds, req.usage_time));
       return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.session), user, ctx.clock.now(), req.usage_time));
     },
   ),

@@ -183,7 +183,7 @@ describe('named scenarios: play, queue and the stream (issue "Mock cloud", SPEC 
   });
 });
 
-/** Every scenario tested here or in scenarios-duration.test.ts. */
+/** Every scenario tested here, in scenarios-duration.test.ts or (minor-limit) in minor-scenario.test.ts. */
 const COVERED = [
   'play-now',
   'queue',
@@ -206,4 +206,5 @@ const COVERED = [
   'reconnect-able-session',
   'duration-socket-drops',
   'stream-poor-network',
+  'minor-limit',
 ];

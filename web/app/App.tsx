@@ -12,6 +12,7 @@ import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
 import { routeTitle, routeTitles } from './route-titles.ts';
+import { queueBarSlot } from './queue-slot.ts';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -26,6 +27,7 @@ export function App() {
 
   // The tab's title follows the page and the language (issue 9).
   const titles = useStore(routeTitles);
+  const QueueBarHost = useStore(queueBarSlot);
   const title = page === null ? null : routeTitle(page, titles);
   useEffect(() => {
     if (title !== null) document.title = title;
@@ -34,6 +36,7 @@ export function App() {
   return (
     <>
       {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
+      {QueueBarHost && <QueueBarHost />}
       <OfflineBar state={network.state} />
       {storageBlocked && <StorageBar />}
       <Toast state={toaster.state} />

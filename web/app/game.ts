@@ -17,10 +17,11 @@ import { getDeviceModel } from '../core/device.ts';
 import type { GameSession } from '../game/index.ts';
 import { mockSessionOf } from './channel.ts';
 import { createApi } from '../api/endpoints.ts';
-import { auth, clock, config, getAppDeviceId, http, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
+import { auth, clock, config, getAppDeviceId, http, local, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
 import { sessionTakesExpiry } from './token-expiry.ts';
 import { messages } from '../core/i18n/messages.ts';
+import { queueBarSlot } from './queue-slot.ts';
 
 const msgs = messages('app/game', { hangupOver: 'Hang-up time is over: your game was closed' });
 
@@ -70,6 +71,17 @@ async function build(username: string): Promise<GameSession> {
       return m ? { mock_session: m } : {};
     },
     modelName,
+    // A minor's seconds of play today outlive a reload (decision 0012): local storage, per uid.
+    minorUsage: {
+      read: (key) => local.getOr<{ day: number; seconds: number } | null>(key, null),
+      write: (key, value) => local.set(key, value),
+    },
+  });
+  // Decision 0012: the queue follows the player; its bar and seat dialog load the first time a session queues.
+  s.state.subscribe((st) => {
+    if (game.wantsQueueBar(st) && !queueBarSlot.get()) {
+      void import('./QueueBarHost.tsx').then((m) => queueBarSlot.set(m.QueueBarHost)).catch(() => undefined);
+    }
   });
   // Away from the screen when the hang-up ran out: say so wherever the player is (SPEC §4).
   s.on('hangup-over', () => toaster.show({ title: msgs.get().hangupOver, icon: 'none', duration: 3000 }));
@@ -133,6 +145,12 @@ export function wireGameSession(): void {
       if (next) checkGameSessions();
     }, 0);
   });
+  // Back in the app after it was hidden: timers may have been held meanwhile, so the session looks again now.
+  const wake = (): void => {
+    if (document.visibilityState === 'visible') $session.peek()?.wake();
+  };
+  document.addEventListener('visibilitychange', wake);
+  window.addEventListener('pageshow', wake);
   // A balance refreshed elsewhere reaches the session (membership loss, SPEC §4).
   auth.$user.listen((u) => {
     if (u) $session.peek()?.applyUserInfo(u);

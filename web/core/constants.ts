@@ -35,6 +35,8 @@ export const SDK_INIT_WAIT_MS = 60_000;
 export const NO_OPERATION_MS = 60_000;
 /** A lost stream may take this long to come back before the session ends. */
 export const RECONNECT_WAIT_MS = 60_000;
+/** While playing, minor_web_config hears the day's play this often (decision 0012), besides at start and stop. */
+export const MINOR_REPORT_MS = 60_000;
 /** No decoded frame for this long is a lost connection (SPEC §4 reconnect path). */
 export const STREAM_STALL_MS = 10_000;
 /** Seconds of blu-ray trial a client starts with (local database `user.bluray_try_duration`). */

@@ -19,6 +19,7 @@ export type GameApiName =
   | 'gameSaveList'
   | 'editSave'
   | 'delSave'
-  | 'generateToken';
+  | 'generateToken'
+  | 'minorWebConfig';
 
 export type GameApi = Pick<Api, GameApiName>;

@@ -87,6 +87,11 @@ export function hangupTransition(s: SessionState, e: SessionEvent, now: number):
       if (s.phase !== 'hung-up') return same(s);
       return endSession(s, 'hangup-over', '', { extra: [{ type: 'emit', event: 'hangup-over' }] });
 
+    case 'wake':
+      // Away longer than the countdown while the page was hidden: it is over now, whatever the late timer says.
+      if (s.phase !== 'hung-up' || !s.hangup || now < s.hangup.endsAt) return null;
+      return endSession(s, 'hangup-over', '', { extra: [{ type: 'emit', event: 'hangup-over' }] });
+
     case 'sessions': {
       if (s.phase !== 'idle' && s.phase !== 'ended') return same(s);
       const stops: Effect[] = e.list

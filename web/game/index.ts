@@ -7,4 +7,5 @@ export { createSocketOpener } from './duration.ts';
 export { createDbStoragePort, createMemoryStoragePort } from './settings.ts';
 export { DEVICE_QUERIES, inputDeviceOf, screenControls, type InputDevice, type ScreenControls, type StreamPointer } from './op-type.ts';
 export type { ProgressStage } from './progress.ts';
-export type { EndReason, GameTarget } from './state.ts';
+export type { EndReason, GameTarget, SessionEnd } from './state.ts';
+export { queueBarState, wantsQueueBar, type QueueBarState } from './queue-bar.ts';

@@ -179,6 +179,10 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
       if (s.phase === 'idle' || s.phase === 'ended') return same(s);
       return endSession(s, 'user-quit', '', { cancelQueue: !!s.queue });
 
+    case 'minor-limit':
+      // The server's tip is not shown: it is the mock's English only, and the app's own text says the same in every language.
+      return hasLiveSession(s) ? endSession(s, 'minor-limit', '') : same(s);
+
     case 'dismiss-timeout-dialog':
       return same({ ...s, timeoutDialog: false });
 

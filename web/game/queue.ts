@@ -73,6 +73,12 @@ export function queueTransition(s: SessionState, e: SessionEvent, now: number): 
       // Taking the seat is a play_game with the ticket: the answer (200) flows into loading like a direct play.
       return step({ ...s, phase: 'starting', seatEndsAt: null }, clearTimer('seat-expiry'), { type: 'play-game', queueId: s.seat.queueId });
 
+    case 'wake':
+      // A hidden page's timers run late or not at all: ask the queue now, and a seat whose 40 s passed meanwhile is gone.
+      if (s.phase === 'queued' && s.queue) return step(s, { type: 'poll-queue', queueId: s.queue.queueId }, setTimer('queue-poll', QUEUE_POLL_MS));
+      if (s.phase === 'seat-ready' && s.seatEndsAt !== null && now >= s.seatEndsAt) return endSession(s, 'seat-expired', 'seat expired', { cancelQueue: true });
+      return null;
+
     case 'cancel-queue':
       if (s.phase !== 'queued' && s.phase !== 'seat-ready') return same(s);
       return endSession(s, 'queue-cancelled', '', { cancelQueue: true });

@@ -11,6 +11,7 @@ import type { GameApi } from './api.ts';
 import type { BlurayAccess, ClarityOption } from './clarity.ts';
 import type { OpenSocket } from './duration.ts';
 import type { HangChoice } from './hangup.ts';
+import type { MinorUsageStore } from './minor.ts';
 import type { BackAction } from './machine.ts';
 import type { ProgressStage } from './progress.ts';
 import type { SavesController } from './saves.ts';
@@ -61,6 +62,8 @@ export interface GameSessionDeps {
   /** Manufacturer for user_sc_list when `checkSessions` is not told one. Default "mock". */
   manufacturer?: string;
   playOptions?: PlayOptions;
+  /** Where a minor's seconds of play today are kept (minor.ts); memory for the visit when not given. */
+  minorUsage?: MinorUsageStore;
   random?: () => number;
   log?: (msg: string) => void;
 }
@@ -139,6 +142,11 @@ export interface GameSession extends SdkPassThrough {
    */
   returnToGame(game?: GameTarget): void;
   reconnect(): void;
+  /**
+   * The page is shown again (visibilitychange, pageshow): timers may have been held while it was hidden,
+   * so the queue is asked at once and a seat or hang-up whose time ran out meanwhile ends now.
+   */
+  wake(): void;
   /** SPEC §2 back gesture. */
   back(): BackAction;
   openQuitDialog(): void;

@@ -19,14 +19,16 @@ import { createEffectRunner } from './effects.ts';
 import { backAction, canStart, transition } from './machine.ts';
 import { opChoice } from './op-type.ts';
 import { progressStage } from './progress.ts';
+import { createMinorGuard, memoryUsageStore } from './minor.ts';
 import { createSavesController } from './saves.ts';
 import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionEvents, type SessionCore } from './session-types.ts';
 import { createStatsPoll } from './stats-poll.ts';
-import { flagsOf, initialState, type SessionEvent, type SessionState } from './state.ts';
+import { flagsOf, initialState, type EndReason, type SessionEvent, type SessionState } from './state.ts';
 
 export type { GameSession, GameSessionDeps } from './session-types.ts';
 
 const TICK_MS = 1000;
+const LOGIN_GONE: ReadonlySet<EndReason> = new Set<EndReason>(['token-expired', 'relogin']);
 
 const secondsLeft = (endsAt: number | null | undefined, now: number): number | null =>
   endsAt === null || endsAt === undefined ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));
@@ -98,6 +100,18 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     wanted: computed(() => st.value.phase === 'playing' && st.value.hasStream && control.settings.value.realtime_info === 1),
     quiet: core.quiet,
   });
+  const minor = createMinorGuard({
+    clock,
+    api: deps.api,
+    uid: () => deps.account.uid(),
+    gameId: () => st.peek().game?.game_id ?? null,
+    playing: computed(() => st.value.phase === 'playing' && st.value.hasStream),
+    usage: deps.minorUsage ?? memoryUsageStore(),
+    loggedIn: () => !LOGIN_GONE.has(st.peek().end?.reason ?? 'user-quit'),
+    onLimit: () => dispatch({ type: 'minor-limit' }),
+    log,
+    quiet: core.quiet,
+  });
   const runner = createEffectRunner({ core, control, events, clearStats: statsPoll.clear, isAway: () => away });
   const saves = createSavesController(deps.api, () => {
     const s = st.value;
@@ -157,7 +171,11 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       dispatch({ type: 'start', game });
       return true;
     },
-    acceptSeat: () => dispatch({ type: 'accept-seat' }),
+    acceptSeat() {
+      // Taking the seat, wherever the player is, is going to the game: its stream must not hang up as "away".
+      away = false;
+      dispatch({ type: 'accept-seat' });
+    },
     cancelQueue: () => dispatch({ type: 'cancel-queue' }),
     leave() {
       away = true;
@@ -166,6 +184,10 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     returnToGame(game) {
       away = false;
       dispatch(game ? { type: 'return', game } : { type: 'return' });
+    },
+    wake() {
+      now.value = clock.now();
+      dispatch({ type: 'wake' });
     },
     reconnect() {
       away = false;
@@ -210,6 +232,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       if (disposed) return;
       disposed = true;
       runner.dispose();
+      minor.dispose();
       clock.clearInterval(ticker);
       ticker = undefined;
       control.dispose();

@@ -54,7 +54,9 @@ export type EndReason =
   | 'server-quit'
   /** The duration socket gave up after its reconnects. */
   | 'duration-lost'
-  | 'token-expired';
+  | 'token-expired'
+  /** minor_web_config said a minor may not play now (SPEC §7, decision 0012); the app's own text explains it. */
+  | 'minor-limit';
 
 export interface SessionEnd {
   reason: EndReason;
@@ -68,6 +70,8 @@ export interface GameTarget extends GameControlsInfo {
   game_id: number;
   manufacturer: string;
   title?: string;
+  /** The game's cover image (catalogue `cover`), for the queue bar shown away from the game screen. */
+  cover?: string;
   /** Hang-up options; DEFAULT_HANG_OPTIONS when absent. */
   hang?: readonly HangOption[];
 }
@@ -166,6 +170,10 @@ export type SessionEvent =
   | { type: 'input' }
   | { type: 'dismiss-timeout-dialog' }
   | { type: 'token-expired' }
+  /** The page is shown again (visibilitychange, pageshow): timers may have been held while hidden, so look again now. */
+  | { type: 'wake' }
+  /** minor_web_config answered can_play 0 (SPEC §7): play stops. */
+  | { type: 'minor-limit' }
   // answers of effects (tagged with the attempt that asked)
   | { type: 'token-ok'; attempt: number; token: string }
   | { type: 'sdk-ready'; attempt: number }

@@ -46,6 +46,7 @@ export function fakeApi(): FakeApi {
     }),
     delSave: (req) => ({ save_id: req.save_id }),
     generateToken: () => ({ jtoken: 'jt-1', expire_time: 0 }),
+    minorWebConfig: () => ({ is_auth: 1, is_minor: 0, can_play: 1, daily_limit_minutes: 0, remaining_minutes: -1, play_window: '', tip: '' }),
   };
   const make =
     <K extends GameApiName>(name: K) =>
@@ -71,6 +72,7 @@ export function fakeApi(): FakeApi {
     editSave: make('editSave'),
     delSave: make('delSave'),
     generateToken: make('generateToken'),
+    minorWebConfig: make('minorWebConfig'),
   } satisfies GameApi;
   return {
     api,

@@ -21,7 +21,7 @@ import {
   shouldVibrate,
   stickAxes,
 } from '../../../web/pages/submodules/game/game/pad-logic.ts';
-import { formatWait, waitEstimate } from '../../../web/pages/submodules/game/game/wait-logic.ts';
+import { formatWait, waitEstimate } from '../../../web/state/queue-wait.ts';
 import { formatClock } from '../../../web/state/format.ts';
 import { canPlayAgain, isBackHomeLimited } from '../../../web/pages/submodules/game/game/texts.ts';
 import { GAMEPAD_AXES, GAMEPAD_BUTTONS } from '../../../web/game/index.ts';

@@ -4,11 +4,9 @@ import type { Game } from '../../../../api/contract.ts';
 import { clock } from '../../../../app/services.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
-import { Dialog } from '../../../../ui/Dialog.tsx';
-import { formatClock } from '../../../../state/format.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
-import { formatWait, waitEstimate, waitTexts } from './wait-logic.ts';
+import { formatWait, waitEstimate, waitTexts } from '../../../../state/queue-wait.ts';
 
 const msgs = messages('game/queue', {
   queue: 'Queue',
@@ -17,10 +15,6 @@ const msgs = messages('game/queue', {
   seatReady: 'Your seat is ready',
   estimatedWait: params('Estimated wait: {wait}'),
   cancelQueue: 'Cancel queue',
-  takeWithin: 'Take it within',
-  orNext: 'or it goes to the next player.',
-  leaveQueue: 'Leave queue',
-  playNow: 'Play now',
 });
 
 /** Seconds since the queue answer last changed, ticking every second. */
@@ -65,25 +59,5 @@ export function QueueView({ session, game }: { session: GameSession; game: Game 
         </Button>
       </div>
     </section>
-  );
-}
-
-/** The seat is ready: 40 s to take it (SPEC §4, §9). */
-export function SeatDialog({ session }: { session: GameSession }) {
-  useSignals();
-  const t = useStore(msgs);
-  const left = session.seatSecondsLeft.value ?? 0;
-  return (
-    <Dialog open title={t.seatReady} onClose={() => undefined} dismissOnBackdrop={false}>
-      <p className="gs-dialog__text">
-        {t.takeWithin} <strong data-testid="seat-countdown">{formatClock(left)}</strong> {t.orNext}
-      </p>
-      <div className="gs-dialog__actions">
-        <Button variant="secondary" onClick={() => session.cancelQueue()}>
-          {t.leaveQueue}
-        </Button>
-        <Button onClick={() => session.acceptSeat()}>{t.playNow}</Button>
-      </div>
-    </Dialog>
   );
 }

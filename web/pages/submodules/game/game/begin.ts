@@ -9,6 +9,7 @@ export const targetOf = (game: Game): GameTarget => ({
   game_id: game.id,
   manufacturer: game.manufacturer || DEFAULT_MANUFACTURER,
   title: game.title,
+  cover: game.cover,
   hang: game.hang,
   default_op_type: game.default_op_type,
   op_type: game.op_type,

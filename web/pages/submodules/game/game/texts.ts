@@ -30,6 +30,7 @@ export const sessionTexts = messages('game/texts', {
   relogin: 'Please log in again.',
   durationLost: 'The connection to the play-time service was lost.',
   tokenExpired: 'Your login has expired. Please log in again.',
+  minorLimit: 'Play has stopped: players under 18 have reached the play time allowed now by the anti-addiction rules.',
 });
 
 type SessionTexts = ReturnType<typeof sessionTexts.get>;
@@ -65,10 +66,11 @@ export const endText = (t: SessionTexts): Record<EndReason, string> => ({
   'server-quit': t.closedByServer,
   'duration-lost': t.durationLost,
   'token-expired': t.tokenExpired,
+  'minor-limit': t.minorLimit,
 });
 
 /** Endings after which playing again right away makes sense. */
-export const canPlayAgain = (reason: EndReason): boolean => reason !== 'out-of-time' && reason !== 'relogin' && reason !== 'token-expired';
+export const canPlayAgain = (reason: EndReason): boolean => reason !== 'out-of-time' && reason !== 'relogin' && reason !== 'token-expired' && reason !== 'minor-limit';
 
 /** SPEC §6: the channel (agent_code) decides whether going back home is limited (system_info h5_limit_back_home). */
 export function isBackHomeLimited(system: SystemInfo | null, agentCode: string | null): boolean {

@@ -1,9 +1,9 @@
 /**
- * The queue screen's estimated wait: the server's `wait_seconds` (SPEC §3
+ * The queue's estimated wait (game screen and queue bar): the server's `wait_seconds` (SPEC §3
  * queue fields) counts down between the 10 s polls (SPEC §9 "Queue poll
  * 10 s") so the number moves, but never below what the position implies.
  */
-import { messages, params } from '../../../../core/i18n/messages.ts';
+import { messages, params } from '../core/i18n/messages.ts';
 
 export const SECONDS_PER_POSITION_FLOOR = 1;
 
