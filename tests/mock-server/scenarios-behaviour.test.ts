@@ -183,7 +183,7 @@ describe('named scenarios: play, queue and the stream (issue "Mock cloud", SPEC 
   });
 });
 
-/** Every scenario tested here or in scenarios-duration.test.ts. */
+/** Every scenario tested here, in scenarios-duration.test.ts or in scripted-fixtures.test.ts. */
 const COVERED = [
   'play-now',
   'queue',
@@ -206,4 +206,7 @@ const COVERED = [
   'reconnect-able-session',
   'duration-socket-drops',
   'stream-poor-network',
+  // In scripted-fixtures.test.ts:
+  'shielded-in-lists',
+  'purchase-popups',
 ];

@@ -18,6 +18,7 @@ import { createNetworkStatus } from '../core/network.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
+import { createShieldSource, shieldApi } from '../state/shield.ts';
 import { normalizePath } from './route-table.ts';
 import { ERROR_PATHS } from '../core/paths.ts';
 import { expiryStep } from './token-expiry.ts';
@@ -76,5 +77,10 @@ export const http: HttpClient = createHttpClient({
   toast: (message) => toaster.show({ title: message, icon: 'none' }),
 });
 
-export const api: Api = createApi(http);
+const rawApi = createApi(http);
+/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered. */
+export const api: Api = shieldApi(
+  rawApi,
+  createShieldSource(() => rawApi.psShield({}, { silent: true, background: true })),
+);
 export const auth = createAuthStore({ session, api: () => api });
