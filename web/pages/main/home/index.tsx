@@ -11,6 +11,8 @@ import { HomeFeed } from './feed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { SignInGranted } from '../../../ui/SignInGranted.tsx';
+import { signInGranted } from '../../../app/signin-granted.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 
@@ -67,14 +69,17 @@ export default function HomePage() {
         <div className="content">
           <ResumeBanner />
           {loginInfo ? (
-            <Stats
-              label={t.account}
-              items={[
-                { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
-                { label: t.plan, value: user ? memberLabel(user.member_status) : '–' },
-                { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
-              ]}
-            />
+            <>
+              <Stats
+                label={t.account}
+                items={[
+                  { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
+                  { label: t.plan, value: user ? memberLabel(user.member_status) : '–' },
+                  { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
+                ]}
+              />
+              <SignInGranted granted={signInGranted} />
+            </>
           ) : (
             <section className="card banner">
               <div className="banner__text">

@@ -8,6 +8,8 @@ import { isMember } from '../../../state/rules.ts';
 import { maskMobile } from '../../../api/mask.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { SignInGranted } from '../../../ui/SignInGranted.tsx';
+import { signInGranted } from '../../../app/signin-granted.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
@@ -85,6 +87,7 @@ export default function UserPage() {
             { label: t.memberUntil, value: user && isMember(user) ? (user.member_endtime || '–').slice(0, 10) : '–', date: true },
           ]}
         />
+        <SignInGranted granted={signInGranted} />
 
         <nav className="list" aria-label={t.account}>
           {LINKS.map((l) => (
