@@ -12,6 +12,7 @@ import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
 import { routeTitle, routeTitles } from './route-titles.ts';
+import { PopupHost } from './PopupHost.tsx';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -37,6 +38,7 @@ export function App() {
       <OfflineBar state={network.state} />
       {storageBlocked && <StorageBar />}
       <Toast state={toaster.state} />
+      <PopupHost />
     </>
   );
 }
