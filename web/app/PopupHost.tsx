@@ -1,15 +1,14 @@
 /**
- * Where the purchase pop-ups appear by themselves (SPEC §5): on each change of
- * page it asks the schedule (popups.ts, a dynamic import, only for a
- * logged-in player at a place) and renders the pop-up due, its component
- * loaded only then, so home's first load carries just this file.
+ * Where the purchase pop-ups appear by themselves (SPEC §5): on each change
+ * of page of a logged-in player it asks the schedule (popups.ts, a dynamic
+ * import) and renders the pop-up due, its component loaded only then, so
+ * home's first load carries just this file.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { auth } from './services.ts';
 import { findRoute } from './route-table.ts';
 import { shownPopup } from './popup-due.ts';
-import { popupPlace } from '../state/popup-schedule.ts';
 import { useStore } from '../ui/use-store.ts';
 
 type PopupView = ComponentType<{ onClosed: () => void }>;
@@ -22,9 +21,9 @@ export function PopupHost() {
 
   useEffect(() => {
     const page = findRoute(pathname)?.page ?? null;
-    const place = popupPlace(page, previous.current);
+    const from = previous.current;
     previous.current = page;
-    if (place && auth.isLoggedIn()) void import('./popups.ts').then((m) => m.considerPopup()).catch(() => undefined);
+    if (auth.isLoggedIn()) void import('./popups.ts').then((m) => m.considerPopup(page, from)).catch(() => undefined);
   }, [pathname]);
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { readSingleMode } from './channel.ts';
 import { shownPopup } from './popup-due.ts';
 import { freshUser } from '../state/auth.ts';
 import { POPUP_EXPIRE_FIELD } from '../state/popup.ts';
-import { duePopup } from '../state/popup-schedule.ts';
+import { duePopup, popupPlace } from '../state/popup-schedule.ts';
 import { USER_DEFAULTS } from '../core/storage/db-schema.ts';
 
 async function readRecord(): Promise<{ recommend: number; activity: number; singleOnly: number }> {
@@ -25,7 +25,8 @@ async function readRecord(): Promise<{ recommend: number; activity: number; sing
 
 let checking = false;
 /** At a place (home, leaving a game): shows the pop-up due, if any (one at a time; none while one is open or being decided). */
-export async function considerPopup(): Promise<void> {
+export async function considerPopup(page: string | null, previous: string | null): Promise<void> {
+  if (popupPlace(page, previous) === null) return;
   if (checking || shownPopup.get() !== null || !auth.isLoggedIn()) return;
   checking = true;
   try {

@@ -1,11 +1,10 @@
 /**
  * Shielded games (SPEC §5 "Some games are hidden via a shield list", §7
  * ps_shield): the client hides them itself, whatever a list endpoint
- * answers. One filter, applied where each list comes from (`shieldApi`
+ * answers. One filter, applied where each list comes from (shield-api.ts
  * wraps the app's API once, so no page has to remember it).
  */
 import { BODY_CODE, type HomeList } from '../api/contract.ts';
-import type { Api } from '../api/endpoints.ts';
 import { ApiError } from '../core/http/errors.ts';
 
 export type ShieldList = ReadonlySet<number>;
@@ -60,25 +59,21 @@ export function createShieldSource(fetch: () => Promise<{ game: string }>): () =
   };
 }
 
-/** The API with every game list and game_info passed through the shield (the list and ps_shield load in parallel). */
-export function shieldApi(api: Api, shield: () => Promise<ShieldList>): Api {
-  const after =
-    <Q, R>(call: (req: Q, opts?: Parameters<Api['gameList']>[1]) => Promise<R>, apply: (r: R, s: ShieldList) => R) =>
-    async (req: Q, opts?: Parameters<Api['gameList']>[1]): Promise<R> => {
-      const [r, s] = await Promise.all([call(req, opts), shield()]);
-      return apply(r, s);
-    };
-  return {
-    ...api,
-    gameList: after(api.gameList, shieldPage),
-    gameSearch: after(api.gameSearch, shieldPage),
-    hotGame: after(api.hotGame, shieldPage),
-    playedList: after(api.playedList, shieldPage),
-    similarList: after(api.similarList, (r, s) => ({ ...r, list: withoutShielded(r.list, s) })),
-    homeList: after(api.homeList, shieldHome),
-    gameInfo: after(api.gameInfo, (g, s) => {
-      if (s.has(g.id)) throw notFound();
-      return g;
-    }),
-  };
+/** The calls whose answers carry games: each passes the shield. */
+export type ShieldedCall = 'gameList' | 'gameSearch' | 'hotGame' | 'playedList' | 'similarList' | 'homeList' | 'gameInfo';
+
+/** One answer of `call` with the shielded games left out (game_info of a shielded game: "Game not found"). */
+export function applyShield<R>(call: ShieldedCall, answer: R, shield: ShieldList): R {
+  const r = answer as never;
+  switch (call) {
+    case 'homeList':
+      return shieldHome(r, shield) as R;
+    case 'gameInfo':
+      if (shield.has((r as { id: number }).id)) throw notFound();
+      return answer;
+    case 'similarList':
+      return { ...(r as object), list: withoutShielded((r as { list: { id: number }[] }).list, shield) } as R;
+    default:
+      return shieldPage(r as { list: { id: number }[]; total?: number }, shield) as R;
+  }
 }

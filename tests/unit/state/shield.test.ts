@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../web/api/endpoints.ts';
 import type { GameSummary, HomeList } from '../../../web/api/contract.ts';
-import { createShieldSource, parseShield, shieldApi, shieldHome, withoutShielded } from '../../../web/state/shield.ts';
+import { applyShield, createShieldSource, parseShield, shieldHome, withoutShielded } from '../../../web/state/shield.ts';
+import { shieldApi } from '../../../web/state/shield-api.ts';
 
 const g = (id: number) => ({ id }) as GameSummary;
 
@@ -37,9 +38,9 @@ describe('shielded games (SPEC §5 "Some games are hidden via a shield list", §
       similarList: vi.fn(async () => ({ list: [g(3), g(4)] })),
       gameInfo: vi.fn(async (req: { game_id: number }) => ({ id: req.game_id })),
     } as unknown as Api;
-    const shielded = shieldApi(api, async () => new Set([3]));
+    const shielded = shieldApi(api, async (call, answer) => applyShield(call, answer, new Set([3])));
     expect(await shielded.gameList({})).toMatchObject({ list: [{ id: 1 }], total: 1 });
-    expect((await shielded.similarList({ game_id: 1 })).list.map((x) => x.id)).toEqual([4]);
+    expect((await shielded.similarList({ game_id: 1 })).list.map((x: GameSummary) => x.id)).toEqual([4]);
     await expect(shielded.gameInfo({ game_id: 3 })).rejects.toMatchObject({ code: 0 });
     expect(await shielded.gameInfo({ game_id: 4 })).toMatchObject({ id: 4 });
   });
