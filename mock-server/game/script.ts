@@ -107,6 +107,13 @@ export const gameScriptSchema = known({
   minor: optional(known({ limitSeconds: int({ min: 0, max: 86_400 }) })),
   /** No input for this long while streaming sends 45001 (SPEC §4); any input starts the wait again. Default: the app's `idleAfterMs`. */
   idleAfterMs: optional(ms),
+  /**
+   * Every call but ps_shield answers as if no game were shielded (lists, home, game_info), like a server
+   * whose lists missed the shield: the app must hide them itself from ps_shield (SPEC §5).
+   */
+  listShielded: optional(z.boolean()),
+  /** system_info's recommend_product_pop_conf.expire_times (seconds a closed purchase pop-up stays away, SPEC §5). */
+  popupExpireSeconds: optional(int({ min: 0, max: 365 * 86_400 })),
 });
 
 export type GameScript = z.output<typeof gameScriptSchema>;

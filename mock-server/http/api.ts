@@ -7,7 +7,7 @@
  * found; every answer goes through the envelope step (call.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BODY_CODE, GAME_CLIENT, HEADER } from '../../web/api/contract.ts';
+import { BODY_CODE, GAME_CLIENT, HEADER, PATH } from '../../web/api/contract.ts';
 import type { RouteMatch } from '../routes/index.ts';
 import type { RouteContext } from '../routes/route.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
@@ -22,6 +22,7 @@ import { parseBody, parsePathPairs, requestInput } from './input.ts';
 import { verifySignature } from './signature.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
+import { scriptedFixtures } from '../content/scripted.ts';
 import { CONTENT_LANGUAGES, contentLanguage } from './language.ts';
 
 export type { ApiOptions } from './call.ts';
@@ -84,8 +85,13 @@ function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: 
     clock: session.clock,
     store: session.store,
     session,
-    fixtures: localizedFixtures(current, o.fixtures, contentLanguage(call.req.headers['accept-language'])),
-    fixturesInEveryLanguage: () => CONTENT_LANGUAGES.map((language) => localizedFixtures(current, o.fixtures, language)),
+    fixtures: scriptedFixtures(
+      localizedFixtures(current, o.fixtures, contentLanguage(call.req.headers['accept-language'])),
+      session.script,
+      call.pathname.endsWith(PATH.psShield),
+    ),
+    fixturesInEveryLanguage: () =>
+      CONTENT_LANGUAGES.map((language) => scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, false)),
     headers: call.req.headers,
     token: header(call.req, HEADER.token),
     game,

@@ -109,9 +109,13 @@ describe('daily sign-in (SPEC §4 Sign-in)', () => {
   });
 
   it('in single-game mode a free user signs in with the button', async () => {
-    const { page, errors, close } = await openAs('13900000012', '/main/user/index');
+    const path = '/submodules/user/timelapse/index';
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: `/main/login/index?targetUrl=${encodeURIComponent(path)}` });
+    await waitForAppShell(page);
+    // Single-game mode before login: the app's own sign-in after login is skipped there (SPEC §4), so the button signs in.
     await page.evaluate(() => sessionStorage.setItem('single_mode', '1'));
-    await page.goto(new URL('/submodules/user/timelapse/index', e2e.server.url).href);
+    await logIn(page, '13900000012');
+    await page.waitForURL((u) => u.pathname === path);
     const today = page.locator('.signin-day--today');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await today.getAttribute('data-state')).toBe('0');

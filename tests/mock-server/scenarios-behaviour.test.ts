@@ -183,7 +183,7 @@ describe('named scenarios: play, queue and the stream (issue "Mock cloud", SPEC 
   });
 });
 
-/** Every scenario tested here, in scenarios-duration.test.ts or (minor-limit) in minor-scenario.test.ts. */
+/** Every scenario tested here, in scenarios-duration.test.ts, minor-scenario.test.ts (minor-limit) or scripted-fixtures.test.ts. */
 const COVERED = [
   'play-now',
   'queue',
@@ -207,4 +207,7 @@ const COVERED = [
   'duration-socket-drops',
   'stream-poor-network',
   'minor-limit',
+  // In scripted-fixtures.test.ts:
+  'shielded-in-lists',
+  'purchase-popups',
 ];

@@ -13,6 +13,7 @@ import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
 import { routeTitle, routeTitles } from './route-titles.ts';
 import { queueBarSlot } from './queue-slot.ts';
+import { PopupHost } from './PopupHost.tsx';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -40,6 +41,7 @@ export function App() {
       <OfflineBar state={network.state} />
       {storageBlocked && <StorageBar />}
       <Toast state={toaster.state} />
+      <PopupHost />
     </>
   );
 }

@@ -18,6 +18,8 @@ import { createNetworkStatus } from '../core/network.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
+import { shieldApi } from '../state/shield-api.ts';
+import type { ShieldList } from '../state/shield.ts';
 import { normalizePath } from './route-table.ts';
 import { ERROR_PATHS } from '../core/paths.ts';
 import { expiryStep } from './token-expiry.ts';
@@ -76,5 +78,13 @@ export const http: HttpClient = createHttpClient({
   toast: (message) => toaster.show({ title: message, icon: 'none' }),
 });
 
-export const api: Api = createApi(http);
+const rawApi = createApi(http);
+let shieldList: (() => Promise<ShieldList>) | null = null;
+/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered; the filter loads with the first list. */
+export const api: Api = shieldApi(rawApi, async (call, answer) => {
+  const m = await import('../state/shield.ts');
+  shieldList ??= m.createShieldSource(() => rawApi.psShield({}, { silent: true, background: true }));
+  return m.applyShield(call, answer, await shieldList());
+});
+
 export const auth = createAuthStore({ session, api: () => api });

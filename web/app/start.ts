@@ -44,6 +44,8 @@ export async function startApp(): Promise<void> {
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
   // The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen.
   void import('./game.ts').then((m) => m.wireGameSession()).catch(() => undefined);
+  // The daily sign-in: now when logged in, after every login, at each new day (SPEC §4; docs/decisions/0013).
+  void import('./signin.ts').then((m) => m.wireDailySignIn()).catch(() => undefined);
 
   const idle = (fn: () => void): void => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });

@@ -14,6 +14,8 @@ import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useBalance } from '../../../ui/use-balance.ts';
+import { SignInGranted } from '../../../ui/SignInGranted.tsx';
+import { signInGranted } from '../../../app/signin-granted.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 
@@ -98,14 +100,17 @@ export default function HomePage() {
           {loginInfo && balanceFailed ? (
             <LoadFailed message={t.balanceFailed} onRetry={retryBalance} />
           ) : loginInfo ? (
-            <Stats
-              label={t.account}
-              items={[
-                { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
-                { label: t.plan, value: user ? memberLabel(user.member_status) : '–' },
-                { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
-              ]}
-            />
+            <>
+              <Stats
+                label={t.account}
+                items={[
+                  { label: t.timeLeft, value: user ? formatPlayTime(user.duration_coin, lang) : '–' },
+                  { label: t.plan, value: user ? memberLabel(user.member_status) : '–' },
+                  { label: t.coins, value: user ? formatNumber(user.coin_balance, lang) : '–' },
+                ]}
+              />
+              <SignInGranted granted={signInGranted} />
+            </>
           ) : (
             <section className="card banner">
               <div className="banner__text">

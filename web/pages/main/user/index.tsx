@@ -10,6 +10,8 @@ import { Stats } from '../../../ui/Stats.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useAsync } from '../../../ui/use-async.ts';
 import { useBalance } from '../../../ui/use-balance.ts';
+import { SignInGranted } from '../../../ui/SignInGranted.tsx';
+import { signInGranted } from '../../../app/signin-granted.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
@@ -102,6 +104,7 @@ export default function UserPage() {
             ]}
           />
         )}
+        <SignInGranted granted={signInGranted} />
 
         <nav className="list" aria-label={t.account}>
           {LINKS.map((l) => (

@@ -48,17 +48,21 @@ export function PurchasePopup({
   children,
   buyLabel,
   buyPath,
+  onClosed,
 }: {
   kind: PopupKind;
   title: string;
   children: ReactNode;
   buyLabel: string;
   buyPath: string;
+  /** Shown over a page of the app (app/PopupHost.tsx): called once closed, instead of leaving an overlay page. */
+  onClosed?: () => void;
 }) {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const [state, setState] = useState<'checking' | 'open' | 'hidden'>('checking');
   const [system, setSystem] = useState<SystemInfo | null>(null);
+  const close = onClosed ?? closeOverlay;
 
   useEffect(() => {
     let live = true;
@@ -73,7 +77,7 @@ export function PurchasePopup({
       const show = shouldShowPopup(user, expire, clock.now());
       setState(show ? 'open' : 'hidden');
       // Nothing to offer: a transparent page left open would only block the screen behind it.
-      if (!show) closeOverlay();
+      if (!show) close();
     })();
     return () => {
       live = false;
@@ -87,18 +91,23 @@ export function PurchasePopup({
   };
 
   return (
-    <div className="overlay-page" data-popup-state={state}>
-      <Dialog open={state === 'open'} title={title} onClose={() => void dismiss(closeOverlay)} className="promo">
+    <div className={onClosed ? 'popup-layer' : 'overlay-page'} data-popup-state={state} data-popup={kind}>
+      <Dialog open={state === 'open'} title={title} onClose={() => void dismiss(close)} className="promo">
         <div className="promo__body">{children}</div>
         <p className="promo__timer muted small">
           {t.closesIn}{' '}
-          <Countdown clock={clock} seconds={POPUP_COUNTDOWN_SECONDS} onDone={() => void dismiss(closeOverlay)} format={(s) => `${s}s`} />
+          <Countdown clock={clock} seconds={POPUP_COUNTDOWN_SECONDS} onDone={() => void dismiss(close)} format={(s) => `${s}s`} />
         </p>
         <div className="promo__actions">
-          <Button block onClick={() => void dismiss(() => navigate(buyPath))}>
+          <Button block onClick={() =>
+              void dismiss(() => {
+                onClosed?.();
+                navigate(buyPath);
+              })
+            }>
             {buyLabel}
           </Button>
-          <Button block variant="ghost" onClick={() => void dismiss(closeOverlay)}>
+          <Button block variant="ghost" onClick={() => void dismiss(close)}>
             {t.notNow}
           </Button>
         </div>

@@ -1,19 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignInDay } from '../../../../api/contract.ts';
-import { api, auth, clock, session, storage, toaster } from '../../../../app/services.ts';
+import { api, auth } from '../../../../app/services.ts';
+import { signInGranted } from '../../../../app/signin-granted.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { canAutoSignIn } from '../../../../state/rules.ts';
-import { viewAfterSignIn, viewFromConf, type SignInView } from '../../../../state/signin.ts';
-import { readSingleMode } from '../../../../app/channel.ts';
+import { viewFromConf, type SignInView } from '../../../../state/signin.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
-import { systemInfo } from '../../../../app/system-info.ts';
-import { freshUser } from '../../../../state/auth.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
@@ -25,7 +22,6 @@ const msgs = messages('user/timelapse', {
   missed: 'missed',
   notYet: 'not signed yet',
   signed: 'signed',
-  signedIn: params('Signed in: +{gain}'),
   title: 'Play time',
   remaining: 'Remaining play time',
   timeLeft: 'Play time left',
@@ -69,17 +65,22 @@ export default function TimelapsePage() {
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  const granted = useStore(signInGranted);
   const uid = loginInfo?.swcloud_uid;
 
+  /** The strip as the server has it now (after any sign-in the app made). */
+  const loadStrip = async (id: number): Promise<SignInView> => viewFromConf(await api.signInConf({ uid: id }));
+
+  // The button: where auto sign-in is not allowed (SPEC §4 single mode), or after it failed. The app's one
+  // sign-in (app/signin.ts) calls sign_in and says what it granted, so a start-up sign-in is never repeated here.
   const signIn = async (): Promise<void> => {
     if (uid === undefined || busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     try {
-      const result = await api.signIn({ uid });
-      setView(viewAfterSignIn(result));
-      toaster.show({ title: msgs.get().signedIn({ gain: formatDuration(result.duration, locale.get()) }), icon: 'success' });
-      await auth.refreshBalance().catch(() => null);
+      const { dailySignIn } = await import('../../../../app/signin.ts');
+      await dailySignIn.signInNow();
+      setView(await loadStrip(uid));
     } catch {
       // The server's message was shown.
     } finally {
@@ -94,17 +95,11 @@ export default function TimelapsePage() {
     setFailed(false);
     void (async () => {
       try {
-        const [conf, system, balance] = await Promise.all([
-          api.signInConf({ uid }),
-          systemInfo.load().catch(() => null),
-          freshUser(auth, clock),
-        ]);
-        if (!live) return;
-        const v = viewFromConf(conf);
-        setView(v);
-        // SPEC §4: auto sign-in on opening, skipped in single mode unless the channel allows it and the user is a member.
-        const auto = canAutoSignIn({ singleMode: readSingleMode(storage.session), agentCode: session.getAgentCode(), system, user: balance });
-        if (auto && v.action === 'sign-in') await signIn();
+        // SPEC §4: the app's daily sign-in (already under way since start, or done) settles first, so the strip shows it.
+        const { dailySignIn } = await import('../../../../app/signin.ts');
+        await dailySignIn.run();
+        const v = await loadStrip(uid);
+        if (live) setView(v);
       } catch {
         if (live) setFailed(true);
       }
@@ -152,7 +147,11 @@ export default function TimelapsePage() {
                     );
                   })}
                 </ol>
-                {view.granted > 0 && <p className="signin-granted">{t.grantedToday({ gain: playTime(view.granted) })}</p>}
+                {granted !== null && granted > 0 && (
+                  <p className="signin-granted" data-testid="signin-granted">
+                    {t.grantedToday({ gain: playTime(granted) })}
+                  </p>
+                )}
                 <Button block disabled={view.action !== 'sign-in' || busy} onClick={() => void signIn()}>
                   {view.action === 'signed' ? t.signedToday : busy ? t.signingIn : view.action === 'sign-in' ? t.signIn : t.unavailable}
                 </Button>

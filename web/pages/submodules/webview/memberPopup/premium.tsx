@@ -12,10 +12,11 @@ const msgs = messages('webview/member-premium', {
   time: 'Hours of play time included',
 });
 
-export default function MemberPopupPremiumPage() {
+/** A page of its own (host overlays), or over the app's page when `onClosed` is given (app/PopupHost.tsx). */
+export default function MemberPopupPremiumPage({ onClosed }: { onClosed?: () => void }) {
   const t = useStore(msgs);
   return (
-    <PurchasePopup kind="activity" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member}>
+    <PurchasePopup kind="activity" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member} onClosed={onClosed}>
       <p className="promo__lead">{t.lead}</p>
       <ul className="benefits">
         <li>{t.queue}</li>

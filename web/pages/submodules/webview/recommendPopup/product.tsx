@@ -12,13 +12,14 @@ const msgs = messages('webview/recommend', {
   lead: 'Membership: shorter queues and blu-ray clarity.',
 });
 
-export default function RecommendPopupProductPage() {
+/** A page of its own (host overlays), or over the app's page when `onClosed` is given (app/PopupHost.tsx). */
+export default function RecommendPopupProductPage({ onClosed }: { onClosed?: () => void }) {
   const t = useStore(msgs);
   const [cards] = useAsync(() => api.memberCardList({}, { silent: true }), []);
   const list = cards.status === 'ready' ? cards.value.list.filter((c) => c.kind === 'member') : [];
   const card = list.find((c) => c.is_recommend === 1) ?? list[0];
   return (
-    <PurchasePopup kind="recommend" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member}>
+    <PurchasePopup kind="recommend" title={t.title} buyLabel={t.buy} buyPath={PAGE_PATH.member} onClosed={onClosed}>
       {card ? (
         <div className="promo__offer">
           <span className="promo__name">{card.name}</span>

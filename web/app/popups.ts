@@ -1,0 +1,50 @@
+/**
+ * The purchase pop-ups on their own (web/state/popup-schedule.ts) over the
+ * app's user, system info, local database and channel. Loaded with a
+ * dynamic import by PopupHost when a logged-in player reaches a place.
+ */
+import { auth, clock, getAppDeviceId, storage } from './services.ts';
+import { systemInfo } from './system-info.ts';
+import { openDb } from './app-db.ts';
+import { readSingleMode } from './channel.ts';
+import { shownPopup } from './popup-due.ts';
+import { freshUser } from '../state/auth.ts';
+import { POPUP_EXPIRE_FIELD } from '../state/popup.ts';
+import { duePopup, popupPlace } from '../state/popup-schedule.ts';
+import { USER_DEFAULTS } from '../core/storage/db-schema.ts';
+
+async function readRecord(): Promise<{ recommend: number; activity: number; singleOnly: number }> {
+  const db = await openDb();
+  try {
+    const u = await db.getUser(getAppDeviceId());
+    return { recommend: u[POPUP_EXPIRE_FIELD.recommend], activity: u[POPUP_EXPIRE_FIELD.activity], singleOnly: u.single_only_member_dialog };
+  } finally {
+    db.close();
+  }
+}
+
+let checking = false;
+/** At a place (home, leaving a game): shows the pop-up due, if any (one at a time; none while one is open or being decided). */
+export async function considerPopup(page: string | null, previous: string | null): Promise<void> {
+  if (popupPlace(page, previous) === null) return;
+  if (checking || shownPopup.get() !== null || !auth.isLoggedIn()) return;
+  checking = true;
+  try {
+    const [user, record] = await Promise.all([
+      freshUser(auth, clock),
+      // No database (site data off): nothing was ever closed here, so the pop-ups follow the defaults.
+      readRecord().catch(() => ({ recommend: 0, activity: 0, singleOnly: USER_DEFAULTS.single_only_member_dialog })),
+      systemInfo.load().catch(() => null),
+    ]);
+    const kind = duePopup({
+      user,
+      expires: { recommend: record.recommend, activity: record.activity },
+      now: clock.now(),
+      singleMode: readSingleMode(storage.session),
+      singleOnlyMemberDialog: record.singleOnly,
+    });
+    if (kind && auth.isLoggedIn()) shownPopup.set(kind);
+  } finally {
+    checking = false;
+  }
+}
