@@ -80,11 +80,13 @@ async function inputStep(o: ApiOptions, call: ApiCall, match: RouteMatch, game: 
 /** Handler step's context: the session's clock and store, the request's token. */
 function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: boolean): RouteContext {
   const current = sessionFixtures(session, o.fixtures);
+  const language = contentLanguage(call.req.headers['accept-language']);
   return {
     clock: session.clock,
     store: session.store,
     session,
-    fixtures: localizedFixtures(current, o.fixtures, contentLanguage(call.req.headers['accept-language'])),
+    language,
+    fixtures: localizedFixtures(current, o.fixtures, language),
     fixturesInEveryLanguage: () => CONTENT_LANGUAGES.map((language) => localizedFixtures(current, o.fixtures, language)),
     headers: call.req.headers,
     token: header(call.req, HEADER.token),
@@ -116,7 +118,7 @@ export function createApiHandler(o: ApiOptions): (req: IncomingMessage, res: Ser
       if (err instanceof BodyTimeoutError) {
         o.log(`${method} ${logUrl(req)} → connection closed: ${err.message}`);
       } else if (err instanceof ApiError) {
-        await answer(o, call, err.status, { code: err.code, msg: err.message, data: err.data });
+        await answer(o, call, err.status, { code: err.code, msg: err.textIn(contentLanguage(req.headers['accept-language'])), data: err.data });
       } else if (err instanceof FieldError) {
         await answer(o, call, 200, { code: BODY_CODE.badRequest, msg: err.message, data: null });
       } else {
