@@ -241,7 +241,7 @@ describe('mock SDK: closing it ourselves', () => {
     expect(old.ws.closedWith?.code).toBe(1000);
     expect(old.pc.closed).toBe(true);
     expect(old.presenter.closed).toBe(true);
-    expect(FakeWebSocket.last().url).toBe('ws://app.test/socket/stream?sc_id=100002&mock_session=qa1');
+    expect(FakeWebSocket.last().url).toBe('ws://app.test/socket/stream?sc_id=100002&mock_session=qa1&lang=en');
     expect(ctx.sdk.serviceLevel).toBe(9);
     expect(ctx.sdk.target).toBe(next);
     expect(ctx.sdk.transport).toBeNull();
