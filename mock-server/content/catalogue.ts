@@ -22,7 +22,6 @@ import type { Fixtures } from '../fixtures/index.ts';
 import { gameMediaUrls, requestOrigin } from './media.ts';
 import type { RouteContext } from '../routes/route.ts';
 
-export const GAME_NOT_FOUND = 'Game not found';
 
 interface Index {
   byId: Map<number, GameFixture>;

@@ -5,7 +5,6 @@
  */
 import {
   GAME_CODE,
-  GAME_MESSAGES,
   type GameFailure,
   type PlayGameRequest,
   type PlayGameResponse,
@@ -13,6 +12,8 @@ import {
   type ReconPlayGameResponse,
 } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
+import { Failure, failureText, type FailureId } from '../http/failures.ts';
+import type { ContentLanguage } from '../http/language.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { cancelHangUp } from './hangup.ts';
 import { openTicket, queueInfo, settledAnswer, takeSeat, ticketOf } from './queue.ts';
@@ -21,32 +22,36 @@ import type { GameContext, GameState, GameToken } from './state.ts';
 
 const failure = (code: number, sub_msg: string): GameFailure => ({ code, sub_msg });
 
+/** A game call's context with the request's language, which a failure's sub_msg is worded in. */
+type AskedIn = GameContext & { language: ContentLanguage };
+
 /** The play token of this user from get_token; a wrong one is an envelope error (the app must call get_token first). */
 export function playToken(state: GameState, user: UserRecord, token: string): GameToken {
   const t = state.gameTokens.get(token);
-  if (!t || t.uid !== user.uid) throw new ApiError(GAME_CODE.invalidGameToken, 'Invalid play token: call get_token first');
+  if (!t || t.uid !== user.uid) throw new ApiError(GAME_CODE.invalidGameToken, new Failure('invalidPlayToken'));
   return t;
 }
 
-export function play(ctx: GameContext, state: GameState, user: UserRecord, req: PlayGameRequest): PlayGameResponse {
+export function play(ctx: AskedIn, state: GameState, user: UserRecord, req: PlayGameRequest): PlayGameResponse {
   const token = playToken(state, user, req.token);
-  if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, GAME_MESSAGES.outOfPlayTime);
+  const say = (id: FailureId, params?: Record<string, string | number>): string => failureText(ctx.language, id, params);
+  if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, say('outOfPlayTime'));
 
   if (req.queue_id !== undefined) {
     const t = ticketOf(state, user, req.queue_id);
-    if (!t || t.gameKey !== req.game_key) return failure(GAME_CODE.queueNotFound, `Queue ${req.queue_id} not found`);
+    if (!t || t.gameKey !== req.game_key) return failure(GAME_CODE.queueNotFound, say('queueNotFound', { queueId: req.queue_id }));
     if (t.status === 'waiting') return queueInfo(ctx, t, req.queue_grade);
-    const answer = settledAnswer(state, t);
+    const answer = settledAnswer(state, t, ctx.language);
     if (answer.code !== GAME_CODE.ok || t.scId === undefined) return answer;
     const s = state.sessions.get(t.scId);
-    if (!s) return failure(GAME_CODE.sessionNotFound, 'The game session of this seat has ended');
+    if (!s) return failure(GAME_CODE.sessionNotFound, say('seatSessionEnded'));
     takeSeat(ctx, state, s);
     return playStartInfo(s);
   }
 
   const live = liveSessionsOf(state, user.uid);
   if (live.length > 0) {
-    if (req.enable_restart !== 1) return failure(GAME_CODE.sessionRunning, `Another game session (${live.map((s) => s.scId).join(', ')}) is running`);
+    if (req.enable_restart !== 1) return failure(GAME_CODE.sessionRunning, say('sessionRunning', { scIds: live.map((s) => s.scId).join(', ') }));
     for (const s of live) stopSession(state, s, 'restarted');
   }
 
@@ -56,17 +61,18 @@ export function play(ctx: GameContext, state: GameState, user: UserRecord, req: 
     return playStartInfo(s);
   }
   if (code === GAME_CODE.queued) {
-    if (req.able_queue !== 1) return failure(GAME_CODE.noSeat, 'No free machine right now, please try again later');
+    if (req.able_queue !== 1) return failure(GAME_CODE.noSeat, say('noSeat'));
     return openTicket(ctx, state, user, req.token, req.game_key, req.queue_grade);
   }
-  return failure(code, state.script.play?.sub_msg ?? `Cannot start the game (code ${code})`);
+  return failure(code, state.script.play?.sub_msg ?? say('cannotStart', { code }));
 }
 
-export function reconnect(ctx: GameContext, state: GameState, user: UserRecord, req: ReconPlayGameRequest): ReconPlayGameResponse {
+export function reconnect(ctx: AskedIn, state: GameState, user: UserRecord, req: ReconPlayGameRequest): ReconPlayGameResponse {
   const s = findSession(ctx, state, user, req.sc_id);
-  if (!s || s.status === 'seat' || s.gameKey !== req.game_key) return failure(GAME_CODE.sessionNotFound, `Game session ${req.sc_id} not found`);
-  if (!s.reconnectable) return failure(GAME_CODE.sessionNotFound, `Game session ${req.sc_id} cannot be reconnected; stop it`);
-  if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, GAME_MESSAGES.outOfPlayTime);
+  const say = (id: FailureId): string => failureText(ctx.language, id, { scId: req.sc_id });
+  if (!s || s.status === 'seat' || s.gameKey !== req.game_key) return failure(GAME_CODE.sessionNotFound, say('sessionNotFound'));
+  if (!s.reconnectable) return failure(GAME_CODE.sessionNotFound, say('sessionNotReconnectable'));
+  if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, say('outOfPlayTime'));
   cancelHangUp(state, s);
   return playStartInfo(s);
 }

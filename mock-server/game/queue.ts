@@ -6,7 +6,6 @@
  */
 import {
   GAME_CODE,
-  GAME_MESSAGES,
   QUEUE_POLL_MS,
   SEAT_EXPIRY_MS,
   type GameFailure,
@@ -14,6 +13,8 @@ import {
   type QueueInfo,
   type SeatReadyInfo,
 } from '../../web/api/contract.ts';
+import { failureText } from '../http/failures.ts';
+import type { ContentLanguage } from '../http/language.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { playStartInfo, seconds, startBilling, startSession, stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type GameToken, type PlaySession, type QueueTicket } from './state.ts';
@@ -108,23 +109,23 @@ export function ticketOf(state: GameState, user: UserRecord, queueId: string): Q
 }
 
 /** The answer for a ticket that is no longer waiting: seat ready (again), or why not. */
-export function settledAnswer(state: GameState, t: QueueTicket): SeatReadyInfo | GameFailure {
-  if (t.status === 'expired') return failure(GAME_CODE.seatExpired, GAME_MESSAGES.seatExpired);
+export function settledAnswer(state: GameState, t: QueueTicket, language: ContentLanguage): SeatReadyInfo | GameFailure {
+  if (t.status === 'expired') return failure(GAME_CODE.seatExpired, failureText(language, 'seatExpired'));
   const s = t.scId === undefined ? undefined : state.sessions.get(t.scId);
-  if (!s || s.status === 'stopped') return failure(GAME_CODE.sessionNotFound, 'The game session of this seat has ended');
+  if (!s || s.status === 'stopped') return failure(GAME_CODE.sessionNotFound, failureText(language, 'seatSessionEnded'));
   return seatReady(state, t, s);
 }
 
 /** One game_queue poll (SPEC §4: every 10 s by the app; the position moves per poll, not per second). */
-export function poll(ctx: GameContext, state: GameState, user: UserRecord, t: QueueTicket, grade: number): GameQueueResponse {
-  if (t.status !== 'waiting') return settledAnswer(state, t);
+export function poll(ctx: GameContext & { language: ContentLanguage }, state: GameState, user: UserRecord, t: QueueTicket, grade: number): GameQueueResponse {
+  if (t.status !== 'waiting') return settledAnswer(state, t, ctx.language);
   const token = state.gameTokens.get(t.token);
-  if (!token) return failure(GAME_CODE.invalidGameToken, 'The play token of this queue is no longer valid');
+  if (!token) return failure(GAME_CODE.invalidGameToken, failureText(ctx.language, 'queueTokenGone'));
   t.polls += 1;
   const script = state.script.queue;
   if (script?.errorAtPoll === t.polls) {
     state.queues.delete(t.queueId);
-    return failure(GAME_CODE.queueError, script.errorMsg ?? GAME_MESSAGES.queueError);
+    return failure(GAME_CODE.queueError, script.errorMsg ?? failureText(ctx.language, 'queueError'));
   }
   const positions = script?.positions;
   if (positions !== undefined) {

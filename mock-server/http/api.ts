@@ -81,15 +81,13 @@ async function inputStep(o: ApiOptions, call: ApiCall, match: RouteMatch, game: 
 /** Handler step's context: the session's clock and store, the request's token. */
 function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: boolean): RouteContext {
   const current = sessionFixtures(session, o.fixtures);
+  const language = contentLanguage(call.req.headers['accept-language']);
   return {
     clock: session.clock,
     store: session.store,
     session,
-    fixtures: scriptedFixtures(
-      localizedFixtures(current, o.fixtures, contentLanguage(call.req.headers['accept-language'])),
-      session.script,
-      call.pathname.endsWith(PATH.psShield),
-    ),
+    language,
+    fixtures: scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, call.pathname.endsWith(PATH.psShield)),
     fixturesInEveryLanguage: () =>
       CONTENT_LANGUAGES.map((language) => scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, false)),
     headers: call.req.headers,
@@ -122,7 +120,7 @@ export function createApiHandler(o: ApiOptions): (req: IncomingMessage, res: Ser
       if (err instanceof BodyTimeoutError) {
         o.log(`${method} ${logUrl(req)} → connection closed: ${err.message}`);
       } else if (err instanceof ApiError) {
-        await answer(o, call, err.status, { code: err.code, msg: err.message, data: err.data });
+        await answer(o, call, err.status, { code: err.code, msg: err.textIn(contentLanguage(req.headers['accept-language'])), data: err.data });
       } else if (err instanceof FieldError) {
         await answer(o, call, 200, { code: BODY_CODE.badRequest, msg: err.message, data: null });
       } else {

@@ -1,5 +1,7 @@
 /** Building the `{code, msg, data}` envelope every API answer uses (SPEC §8 "Body codes"). */
 import { BODY_CODE, type ApiEnvelope } from '../../web/api/contract.ts';
+import type { Failure } from './failures.ts';
+import type { ContentLanguage } from './language.ts';
 
 export function ok<T>(data: T, msg = 'success'): ApiEnvelope<T> {
   return { code: BODY_CODE.success, msg, data };
@@ -12,17 +14,24 @@ export function fail<T = null>(code: number, msg: string, data: T | null = null)
 /**
  * Thrown anywhere inside request handling to answer with an envelope, e.g.
  * an expired token (30001) or a bad request (40000). `status` is the HTTP
- * status: 200 for business outcomes, so the app reads the body code.
+ * status: 200 for business outcomes, so the app reads the body code. A
+ * `Failure` is worded in the request's language when answered; a plain string
+ * (a developer's message) is sent as is.
  */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
-    msg: string,
+    private readonly msg: string | Failure,
     readonly status = 200,
     readonly data: unknown = null,
   ) {
-    super(msg);
+    super(typeof msg === 'string' ? msg : msg.in('en'));
     this.name = 'ApiError';
+  }
+
+  /** The message in `language` (a developer's message stays as written). */
+  textIn(language: ContentLanguage): string {
+    return typeof this.msg === 'string' ? this.msg : this.msg.in(language);
   }
 }
 

@@ -6,11 +6,12 @@
  */
 import { BODY_CODE, PATH, type GameSort } from '../../web/api/contract.ts';
 import * as z from 'zod';
-import { byPlays, downCount, findGame, GAME_NOT_FOUND, gameView, opPlans, paginate, search, similar, visibleGames } from '../content/catalogue.ts';
+import { byPlays, downCount, findGame, gameView, opPlans, paginate, search, similar, visibleGames } from '../content/catalogue.ts';
 import { oneOf, optional, text } from '../validate.ts';
 import { gameId, pageFields, requireSameUid, uid } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
+import { failureText } from '../http/failures.ts';
 import { formatBackendTime } from '../sessions/store.ts';
 import { defineRoute, defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
@@ -22,7 +23,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
     },
   ),
 
@@ -79,7 +80,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n), limit: optional(n.int({ min: 1, max: 20 })) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
       const view = gameView(ctx);
       return ok({ list: similar(ctx.fixtures, view, game).slice(0, req.limit ?? 10).map(view.summary) });
     },
@@ -91,7 +92,7 @@ export const catalogueRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
       const state = contentState(ctx.session);
       state.recordPlay(user.uid, game.id, ctx.clock.now());
       return ok({ game_id: game.id, play_count: gameView(ctx).plays(game) });
@@ -104,7 +105,7 @@ export const catalogueRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
       const state = contentState(ctx.session);
       state.recordDownload(game.id);
       return ok({ game_id: game.id, down_count: downCount(state, game) });
@@ -128,7 +129,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, GAME_NOT_FOUND);
+      return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
     },
   ),
 ];

@@ -9,6 +9,7 @@ import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
 import { maskMobile } from '../../web/api/mask.ts';
 import { contentState } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
+import { failureText } from '../http/failures.ts';
 import { requestOrigin } from '../content/media.ts';
 import * as z from 'zod';
 import { text } from '../validate.ts';
@@ -17,9 +18,6 @@ import { defineUserRoute, NO_INPUT, type Route } from './route.ts';
 const FACTOR = 7919;
 const OFFSET = 1_000_003;
 export const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
-export const INVALID_CODE_MSG = '邀请码无效 / Invalid invitation code';
-export const OWN_CODE_MSG = '不能绑定自己的邀请码 / You cannot bind your own code';
-export const ALREADY_BOUND_MSG = '已绑定邀请码 / You have already bound an invitation code';
 
 export function inviteCode(uid: number): string {
   return (uid * FACTOR + OFFSET).toString(36).toUpperCase();
@@ -71,9 +69,9 @@ export const inviteRoutes: Route[] = [
       const state = contentState(ctx.session);
       const inviterUid = uidOfInviteCode(req.code);
       const inviter = inviterUid === undefined ? undefined : ctx.store.userByUid(inviterUid);
-      if (!inviter) return fail(BODY_CODE.failed, INVALID_CODE_MSG);
-      if (inviter.uid === user.uid) return fail(BODY_CODE.failed, OWN_CODE_MSG);
-      if (state.invites.has(user.uid)) return fail(BODY_CODE.failed, ALREADY_BOUND_MSG);
+      if (!inviter) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteInvalid'));
+      if (inviter.uid === user.uid) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteOwn'));
+      if (state.invites.has(user.uid)) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteBound'));
       const conf = ctx.fixtures.content.invite;
       const now = ctx.clock.now();
       const rewarded = [...state.invites.values()].filter((i) => i.inviterUid === inviter.uid && i.inviterReward > 0).length;

@@ -9,6 +9,7 @@ import { BODY_CODE, DEFAULT_MESSAGES, ENDPOINT_METHOD, type ApiEnvelope, type En
 import type { Clock } from '../../web/core/clock.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Fixtures } from '../fixtures/index.ts';
+import type { ContentLanguage } from '../http/language.ts';
 import type { MockSession } from '../sessions/session.ts';
 import type { Store, UserRecord } from '../sessions/store.ts';
 import type { RequestInput } from '../http/input.ts';
@@ -25,6 +26,8 @@ export interface RouteContext {
   store: Store;
   /** The mock session this request belongs to (X-Mock-Session): its script, journal, faults and sockets. */
   session: MockSession;
+  /** The request's language (Accept-Language): player-facing failures are worded in it (http/failures.ts). */
+  language: ContentLanguage;
   /** The session's fixtures (its /__db/ copy once QA edited one) in the request's language (Accept-Language). */
   fixtures: Fixtures;
   /** The same fixtures in every content language, the request's included: search matches a title in any of them. */

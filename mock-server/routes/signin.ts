@@ -10,12 +10,12 @@ import { requireSameUid, uid } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { cstDate, cstWeek, cstWeekday } from '../content/days.ts';
 import { fail, ok } from '../http/envelope.ts';
+import { failureText } from '../http/failures.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import * as z from 'zod';
 import { optional } from '../validate.ts';
 import { defineUserRoute, type Route, type RouteContext } from './route.ts';
 
-export const ALREADY_SIGNED_MSG = '今日已签到 / Already signed in today';
 
 function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: number; monday: string } {
   const now = ctx.clock.now();
@@ -52,7 +52,7 @@ export const signInRoutes: Route[] = [
       const now = ctx.clock.now();
       const date = cstDate(now);
       const state = contentState(ctx.session);
-      if (!state.sign(user.uid, date)) return fail(BODY_CODE.failed, ALREADY_SIGNED_MSG);
+      if (!state.sign(user.uid, date)) return fail(BODY_CODE.failed, failureText(ctx.language, 'alreadySigned'));
       const granted = ctx.fixtures.content.signIn.durations[cstWeekday(now) - 1] ?? 0;
       state.grant(user, 'sign_in', `Daily sign-in ${date}`, now, { duration: granted });
       const w = week(ctx, user);

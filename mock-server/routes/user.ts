@@ -2,12 +2,11 @@
 import { BODY_CODE, PATH, SMS_RESEND_SECONDS } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../limits.ts';
 import { badRequest, fail, ok } from '../http/envelope.ts';
-import { AREA_CODE_PATTERN, mobileProblem } from '../phone.ts';
+import { failureText } from '../http/failures.ts';
+import { AREA_CODE_PATTERN, mobileFailure } from '../phone.ts';
 import * as z from 'zod';
 import { optional, text } from '../validate.ts';
-import { defineRoute, defineUserRoute, type Route } from './route.ts';
-
-export const WRONG_CODE_MSG = '验证码错误 / Wrong verification code';
+import { defineRoute, defineUserRoute, type Route, type RouteContext } from './route.ts';
 
 const phone = {
   mobile: text({ max: 20 }),
@@ -15,17 +14,16 @@ const phone = {
 };
 
 /** A well-formed but impossible number is a business failure the app shows as a toast, not a malformed request. */
-function invalidMobile(areaCode: string, mobile: string): string | null {
-  const problem = mobileProblem(areaCode, mobile);
-  return problem ? `手机号格式不正确 / Invalid mobile number: ${problem}` : null;
+function invalidMobile(ctx: RouteContext, areaCode: string, mobile: string): string | null {
+  return mobileFailure(areaCode, mobile)?.in(ctx.language) ?? null;
 }
 
 export const userRoutes: Route[] = [
   defineRoute(PATH.sendCode, () => z.object(phone), (req, ctx) => {
-    const invalid = invalidMobile(req.area_code, req.mobile);
+    const invalid = invalidMobile(ctx, req.area_code, req.mobile);
     if (invalid) return fail(BODY_CODE.failed, invalid);
     const wait = ctx.store.sendSms(req.area_code, req.mobile);
-    if (wait > 0) return fail(BODY_CODE.failed, `Please wait ${wait} s before requesting another code`, { resend_after: wait });
+    if (wait > 0) return fail(BODY_CODE.failed, failureText(ctx.language, 'smsWait', { wait }), { resend_after: wait });
     return ok({ resend_after: SMS_RESEND_SECONDS }, 'Verification code sent');
   }),
 
@@ -40,9 +38,9 @@ export const userRoutes: Route[] = [
         agent_code: optional(text({ max: 64, empty: true })),
       }),
     (req, ctx) => {
-      const invalid = invalidMobile(req.area_code, req.mobile);
+      const invalid = invalidMobile(ctx, req.area_code, req.mobile);
       if (invalid) return fail(BODY_CODE.failed, invalid);
-      if (req.code !== MOCK_SMS_CODE) return fail(BODY_CODE.failed, WRONG_CODE_MSG);
+      if (req.code !== MOCK_SMS_CODE) return fail(BODY_CODE.failed, failureText(ctx.language, 'wrongCode'));
       const user = ctx.store.findOrCreateUser(req.area_code, req.mobile);
       const token = ctx.store.issueToken(user.uid);
       return ok(ctx.store.loginInfo(user, token, req.device_id), 'Login successful');

@@ -54,6 +54,9 @@ import type { GameSocketContext } from './duration.ts';
 import { messageText, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
+import { localizedFixtures } from '../sessions/db-localized.ts';
+import { contentLanguage, type ContentLanguage } from '../http/language.ts';
+import { hasCjkFont } from '../stream/native.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 
 export interface StreamSocketContext extends GameSocketContext {
@@ -65,14 +68,24 @@ export interface StreamSocketContext extends GameSocketContext {
   idleAfterMs: number;
 }
 
-function streamGameOf(ctx: StreamSocketContext, fixtures: Fixtures, state: GameState, s: PlaySession): GameStream {
+/**
+ * The language the stream draws in: the app's (`lang` on the socket URL), else the browser's handshake
+ * Accept-Language; English when no font can draw Chinese.
+ */
+function streamLanguage(req: IncomingMessage, url: URL): ContentLanguage {
+  const language = contentLanguage(url.searchParams.get('lang') ?? req.headers['accept-language']);
+  return language === 'en' || hasCjkFont() ? language : 'en';
+}
+
+function streamGameOf(ctx: StreamSocketContext, fixtures: Fixtures, state: GameState, s: PlaySession, language: ContentLanguage): GameStream {
   if (s.game) return s.game;
-  const fixture = findGameByKey(fixtures, s.gameKey);
+  const fixture = findGameByKey(localizedFixtures(fixtures, ctx.fixtures, language), s.gameKey);
   const tags = ctx.fixtures.content.catalogue.tags;
   const tagNames = (fixture?.tag_ids ?? []).map((id) => tags.find((t) => t.id === id)?.name ?? '');
   s.game = createGameStream({
     kind: gameKindFor(tagNames),
     title: fixture?.title ?? s.gameKey,
+    language,
     seed: Number(s.scId.replace(/\D/g, '').slice(-9)) || 1,
     level: () => s.level,
     network: () => networkOf(state),
@@ -88,7 +101,8 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
       const clock = session.clock;
       const game: GameContext = { session, store: session.store, fixtures: sessionFixtures(session, ctx.fixtures) };
       const state = gameStateOf(game);
-      const scId = new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get('sc_id');
+      const url = new URL(req.url ?? '/', 'http://mock.invalid');
+      const scId = url.searchParams.get('sc_id');
       const s = scId ? state.sessions.get(scId) : undefined;
       if (!s || s.status === 'stopped') {
         const why = !scId ? 'missing sc_id' : `unknown or ended game session ${scId}`;
@@ -140,7 +154,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
           );
         });
       } else {
-        const stream = streamGameOf(ctx, game.fixtures, state, s);
+        const stream = streamGameOf(ctx, game.fixtures, state, s, streamLanguage(req, url));
         const stallAt = script.progress?.stallAt;
         rtc = createRtcPeer({
           signal: (m) => peer.send(m),

@@ -12,6 +12,7 @@
  */
 import type { LevelConfig, StreamFrameMessage, StreamGameState, StreamInputDevice, StreamInputMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
 import { STREAM_TICK_HZ } from '../limits.ts';
+import type { ContentLanguage } from '../http/language.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { createControls } from './controls.ts';
 import { createStreamGame, type GameKind, type StreamGame } from './games/index.ts';
@@ -36,6 +37,8 @@ export interface GameStreamOptions {
   kind: GameKind;
   title: string;
   seed: number;
+  /** The language the HUD's words are drawn in (English when not given). */
+  language?: ContentLanguage;
   /** The session's clarity now (display_grade changes it mid-stream). */
   level(): LevelConfig;
   network(): NetworkConditions;
@@ -79,7 +82,7 @@ type Outgoing = { kind: 'frame'; video: VideoFrame; info: StreamFrameMessage } |
 
 export function createGameStream(o: GameStreamOptions): GameStream {
   const clock = o.frameClock;
-  const game = createStreamGame({ kind: o.kind, title: o.title, seed: o.seed });
+  const game = createStreamGame({ kind: o.kind, title: o.title, seed: o.seed, language: o.language });
   const controls = createControls();
   const picture = o.picture ?? createPicture();
   const random = o.random ?? Math.random;

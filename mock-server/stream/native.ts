@@ -52,3 +52,12 @@ export function loadCanvas(): CanvasLib {
   canvas ??= require('@napi-rs/canvas') as CanvasLib;
   return canvas;
 }
+
+const CJK_FAMILIES = /WenQuanYi|Noto (Sans|Serif) CJK|Source Han|Droid Sans Fallback|AR PL/i;
+let cjk: boolean | undefined;
+
+/** Whether Skia finds a font with Chinese glyphs; without one Chinese text draws as nothing, so the HUD stays English. */
+export function hasCjkFont(): boolean {
+  cjk ??= (require('@napi-rs/canvas') as { GlobalFonts: { families: Array<{ family: string }> } }).GlobalFonts.families.some((f) => CJK_FAMILIES.test(f.family));
+  return cjk;
+}

@@ -69,7 +69,7 @@ describe('QA console (issue 12 part 1)', () => {
       await c.getByRole('button', { name: '+40 s' }).click();
       await expect.poll(() => c.getByTestId('session-clock').textContent()).not.toBe(before);
       await app.page.getByRole('button', { name: 'Play now' }).click();
-      // The server's 4006 (GAME_MESSAGES.seatExpired), not the page's own 40 s: the page's clock stands still.
+      // The server's 4006 (failure seatExpired), not the page's own 40 s: the page's clock stands still.
       await app.page.getByText('The game could not start.').waitFor();
       await app.page.getByText('Seat expired', { exact: true }).waitFor();
       await screenshot(app.page, 'console-app-seat-expired');

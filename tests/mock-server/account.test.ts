@@ -33,10 +33,10 @@ describe('ID numbers (GB 11643, ISO 7064 MOD 11-2)', () => {
     expect(idCheckChar('11010519491231002')).toBe('X');
     expect(checkIdCard(ADULT_ID, '2025-03-01')).toEqual({ ok: true, birth: '1949-12-31', normalized: ADULT_ID });
     expect(checkIdCard('11010519491231002x', '2025-03-01')).toMatchObject({ ok: true, normalized: ADULT_ID });
-    expect(checkIdCard('110105194912310021', '2025-03-01')).toEqual({ ok: false, problem: 'the check character does not match' });
-    expect(checkIdCard('990105194912310021', '2025-03-01')).toEqual({ ok: false, problem: 'the region code is not valid' });
-    expect(checkIdCard('110105201302300010', '2025-03-01')).toEqual({ ok: false, problem: 'the birth date is not a real date' });
-    expect(checkIdCard(`11010520300101001${idCheckChar('11010520300101001')}`, '2025-03-01')).toEqual({ ok: false, problem: 'the birth date is in the future' });
+    expect(checkIdCard('110105194912310021', '2025-03-01')).toEqual({ ok: false, failure: 'idCardChecksum' });
+    expect(checkIdCard('990105194912310021', '2025-03-01')).toEqual({ ok: false, failure: 'idCardRegion' });
+    expect(checkIdCard('110105201302300010', '2025-03-01')).toEqual({ ok: false, failure: 'idCardBirth' });
+    expect(checkIdCard(`11010520300101001${idCheckChar('11010520300101001')}`, '2025-03-01')).toEqual({ ok: false, failure: 'idCardFuture' });
   });
 });
 
@@ -55,12 +55,12 @@ describe('user/auth_post and user/get_auth_message', () => {
     const balance = await call<UserInfo>(s.port, PATH.getUserBalance, { data: { uid: u.swcloud_uid }, token: u.gly_token });
     expect(balance.envelope.data.is_auth).toBe(1);
     // Once verified, for good.
-    expect((await authPost(u, '李四', ADULT_ID)).envelope).toEqual({ code: 0, msg: '已实名认证 / Already verified', data: null });
+    expect((await authPost(u, '李四', ADULT_ID)).envelope).toEqual({ code: 0, msg: 'Already verified', data: null });
   });
 
   it('a persona verified in the fixtures is already verified', async () => {
     const u = await login(s.port, '13800000000');
-    expect((await authPost(u, 'Jane Doe', ADULT_ID)).envelope.msg).toBe('已实名认证 / Already verified');
+    expect((await authPost(u, 'Jane Doe', ADULT_ID)).envelope.msg).toBe('Already verified');
     expect((await call<AuthMessage>(s.port, PATH.getAuthMessage, { token: u.gly_token })).envelope.data).toMatchObject({ is_auth: 1, id_card: '' });
   });
 
@@ -70,7 +70,7 @@ describe('user/auth_post and user/get_auth_message', () => {
   ])('a well-formed but invalid number %s answers code 0 saying why', async (id, problem) => {
     const u = await login(s.port, '13800000003');
     const r = await authPost(u, '张三', id);
-    expect(r.envelope).toEqual({ code: 0, msg: `身份证号码无效 / Invalid ID card number: ${problem}`, data: null });
+    expect(r.envelope).toEqual({ code: 0, msg: `Invalid ID card number: ${problem}`, data: null });
     expect((await call<AuthMessage>(s.port, PATH.getAuthMessage, { token: u.gly_token })).envelope.data.is_auth).toBe(0);
   });
 

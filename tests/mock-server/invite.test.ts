@@ -80,14 +80,14 @@ describe('POST user/bind_invite', () => {
 
   it('a user binds once, never their own code, never an unknown one', async () => {
     const code = inviteCode(inviter.swcloud_uid);
-    expect((await bind(inviter, code)).envelope).toEqual({ code: 0, msg: '不能绑定自己的邀请码 / You cannot bind your own code', data: null });
-    expect((await bind(friend, 'ZZZZZZ')).envelope).toEqual({ code: 0, msg: '邀请码无效 / Invalid invitation code', data: null });
-    expect((await bind(friend, inviteCode(99999999))).envelope.msg).toBe('邀请码无效 / Invalid invitation code');
+    expect((await bind(inviter, code)).envelope).toEqual({ code: 0, msg: 'You cannot bind your own code', data: null });
+    expect((await bind(friend, 'ZZZZZZ')).envelope).toEqual({ code: 0, msg: 'Invalid invitation code', data: null });
+    expect((await bind(friend, inviteCode(99999999))).envelope.msg).toBe('Invalid invitation code');
     expect((await bind(friend, code)).envelope.code).toBe(BODY_CODE.success);
     const other = await login(s.port, '13800000002');
     expect((await bind(friend, inviteCode(other.swcloud_uid))).envelope).toEqual({
       code: 0,
-      msg: '已绑定邀请码 / You have already bound an invitation code',
+      msg: 'You have already bound an invitation code',
       data: null,
     });
   });

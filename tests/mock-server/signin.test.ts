@@ -65,7 +65,7 @@ describe('user/sign_in (SPEC §4: once per day by the server clock)', () => {
     expect((await signIn()).envelope.code).toBe(BODY_CODE.success);
     s.clock.advance(13 * 60 * 60 * 1000 - 1); // 22:59:59.999 China time, still Saturday
     const again = await signIn();
-    expect(again.envelope).toEqual({ code: BODY_CODE.failed, msg: '今日已签到 / Already signed in today', data: null });
+    expect(again.envelope).toEqual({ code: BODY_CODE.failed, msg: 'Already signed in today', data: null });
     const mid = await balance();
     s.clock.advance(DAY - 13 * 60 * 60 * 1000 + 1); // exactly 24 h after the first sign-in: Sunday
     const sunday = await signIn();

@@ -241,6 +241,21 @@ describe.each(GAME_KINDS)('%s', (kind) => {
     expect(texts.some((t) => /press a, space or tap/i.test(t))).toBe(true);
   });
 
+  it.each([
+    ['zh-Hans', ['得分', '最高'], '游戏结束', '再玩一次'],
+    ['zh-Hant', ['得分', '最高'], '遊戲結束', '再玩一次'],
+  ] as const)('draws its words in the session language (%s): bar, hint and game-over card', (language, bar, over, again) => {
+    const game = createStreamGame({ kind, title: '测试', seed: 1, language });
+    const first = recordDraw(game).texts();
+    expect(first).toEqual(expect.arrayContaining([...bar]));
+    expect(first.join(' ')).not.toMatch(/[A-Za-z]{3,}/);
+    until(game, () => game.state().over, IDLE);
+    run(game, RESTART_DELAY_TICKS + 1, IDLE);
+    const texts = recordDraw(game).texts();
+    expect(texts).toContain(over);
+    expect(texts.some((t) => t.includes(again))).toBe(true);
+  });
+
   it('shortens a long title instead of running into the lives', () => {
     const long = 'The Extraordinarily Long Title of a Game That Never Ends';
     const game = createStreamGame({ kind, title: long, seed: 1 });

@@ -65,11 +65,11 @@ describe('user/send_code', () => {
 });
 
 describe('user/web_login', () => {
-  it('the wrong code answers code 0 "验证码错误 / Wrong verification code"', async () => {
+  it('the wrong code answers code 0 "Wrong verification code" (no Accept-Language: English)', async () => {
     const r = await call(s.port, PATH.webLogin, {
       data: { mobile: '13800000001', area_code: '86', code: '654321', device_id: 'd1' },
     });
-    expect(r.envelope).toEqual({ code: 0, msg: '验证码错误 / Wrong verification code', data: null });
+    expect(r.envelope).toEqual({ code: 0, msg: 'Wrong verification code', data: null });
   });
 
   it('logs in without a prior send_code and answers LoginInfo with a fresh token (SPEC §3, §7)', async () => {

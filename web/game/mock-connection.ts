@@ -24,6 +24,7 @@ import {
   type StreamTransport,
 } from '../api/contract.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
+import { locale } from '../core/i18n/locale.ts';
 import { messages, params } from '../core/i18n/messages.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
@@ -83,10 +84,15 @@ const PROGRESS_VALUES = new Set<number>(STREAM_PROGRESS.map((p) => p.value));
 const EVENT_CODES = new Set<number>(Object.values(STREAM_EVENT));
 const WATCH_MS = 1000;
 
-export function streamSocketUrl(socketBase: string, target: Pick<StreamTarget, 'stream_url'>, mockSession?: string | null): string {
-  const url = `${socketBase.replace(/\/+$/, '')}/${target.stream_url.replace(/^\/+/, '')}`;
-  if (!mockSession) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}mock_session=${encodeURIComponent(mockSession)}`;
+export function streamSocketUrl(socketBase: string, target: Pick<StreamTarget, 'stream_url'>, mockSession?: string | null, lang?: string): string {
+  let url = `${socketBase.replace(/\/+$/, '')}/${target.stream_url.replace(/^\/+/, '')}`;
+  const add = (name: string, value: string): void => {
+    url = `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+  };
+  if (mockSession) add('mock_session', mockSession);
+  // A socket carries no headers the page sets: the app's language (which may differ from the browser's) rides the URL.
+  if (lang) add('lang', lang);
+  return url;
 }
 
 function parse(text: string): StreamServerMessage | null {
@@ -139,7 +145,7 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
   let lastFrameAt = 0;
 
   const sock: SocketTask = createSocket({
-    url: absoluteSocketUrl(streamSocketUrl(opts.socketBase, to, opts.mockSession), opts.location ?? globalThis.location),
+    url: absoluteSocketUrl(streamSocketUrl(opts.socketBase, to, opts.mockSession, locale.get()), opts.location ?? globalThis.location),
     clock,
     ...(opts.WebSocketImpl ? { WebSocketImpl: opts.WebSocketImpl } : {}),
     heartbeat: { message: HEARTBEAT_MESSAGE },

@@ -9,8 +9,16 @@
  * vendor adapter would pass its STUN/TURN servers here.
  */
 import { STREAM_DATA_CHANNEL, type RtcCandidateInit, type StreamFrameMessage, type StreamRtcMessage } from '../api/contract.ts';
+import { messages } from '../core/i18n/messages.ts';
 import { rumbleOf } from './rumble.ts';
 import type { Rumble } from './sdk.ts';
+
+// The player reads why the stream ended; worded when it ends, in the language showing then.
+const msgs = messages('game/rtc', {
+  failed: 'The video connection failed.',
+  disconnected: 'The video connection was lost.',
+  closed: 'The video connection was closed.',
+});
 
 export interface RtcLinkOptions {
   PeerConnection: typeof RTCPeerConnection;
@@ -76,7 +84,8 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
       connected = true;
       o.connected();
     } else if (state === 'failed' || (state === 'disconnected' && connected) || state === 'closed') {
-      o.failed(`WebRTC connection ${state}`);
+      const t = msgs.get();
+      o.failed(state === 'failed' ? t.failed : state === 'closed' ? t.closed : t.disconnected);
     }
   };
   channel.onmessage = (e: MessageEvent) => {

@@ -13,6 +13,7 @@ import { createRng } from './rng.ts';
 import { Round } from './round.ts';
 import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
+import type { StreamWords } from './words.ts';
 
 const ASPECT = 16 / 9;
 const BASKET_Y = 0.78;
@@ -25,7 +26,6 @@ const ITEM_R = 0.03;
 const GROUND = 0.86;
 const MAX_COMBO = 5;
 const ACCENT = '#ffd166';
-const HINT = 'Catch stars, dodge bombs · Net: Space / click';
 
 type ItemKind = 'star' | 'gem' | 'bomb';
 interface Item {
@@ -59,7 +59,7 @@ const CRATERS: readonly (readonly [number, number, number])[] = [
 const POINTS: Record<Exclude<ItemKind, 'bomb'>, number> = { star: 10, gem: 50 };
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
-export function createCatcher(opts: { title: string; seed: number }): StreamGame {
+export function createCatcher(opts: { title: string; seed: number; words: StreamWords }): StreamGame {
   const rng = createRng(opts.seed);
   const round = new Round();
   let x = 0.5;
@@ -286,7 +286,7 @@ export function createCatcher(opts: { title: string; seed: number }): StreamGame
       ctx.stroke();
       ctx.restore();
     }
-    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, kind: 'catcher', words: opts.words });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {

@@ -8,6 +8,7 @@ import { drawGameOver, type HudCache } from './hud.ts';
 import { canCache, type Layer } from './layers.ts';
 import { START_LIVES, type Round } from './round.ts';
 import type { Ctx2D, GameKind } from './types.ts';
+import type { StreamWords } from './words.ts';
 
 /** The hint shows for 4 s of a round and fades over its last half second. */
 const HINT_TICKS = 240;
@@ -15,12 +16,12 @@ const HINT_FADE_TICKS = 30;
 
 const round4 = (v: number): number => Math.round(v * 10000) / 10000;
 
-export function drawChrome(ctx: Ctx2D, w: number, h: number, hud: HudCache, round: Round, o: { title: string; accent: string; hint: string }): void {
-  hud.drawHud(ctx, w, h, { title: o.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: o.accent });
+export function drawChrome(ctx: Ctx2D, w: number, h: number, hud: HudCache, round: Round, o: { title: string; accent: string; kind: GameKind; words: StreamWords }): void {
+  hud.drawHud(ctx, w, h, { title: o.title, score: round.score, best: round.best, lives: round.lives, maxLives: START_LIVES, accent: o.accent, words: o.words });
   if (round.over) {
-    drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: o.accent });
+    drawGameOver(ctx, w, h, { score: round.score, best: round.best, newBest: round.newBest, ready: round.ready, accent: o.accent, words: o.words });
   } else if (round.ticks < HINT_TICKS) {
-    hud.drawHint(ctx, w, h, o.hint, Math.min(1, (HINT_TICKS - round.ticks) / HINT_FADE_TICKS));
+    hud.drawHint(ctx, w, h, o.words.hint[o.kind], Math.min(1, (HINT_TICKS - round.ticks) / HINT_FADE_TICKS));
   }
 }
 

@@ -8,8 +8,10 @@
  */
 import { canCache, Layer } from './layers.ts';
 import type { Ctx2D } from './types.ts';
+import type { StreamWords } from './words.ts';
 
-export const FONT_FAMILY = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+// Chinese glyphs come from the first CJK family installed (Debian: fonts-wqy-microhei or fonts-noto-cjk).
+export const FONT_FAMILY = '"DejaVu Sans", "Helvetica Neue", Arial, "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK TC", sans-serif';
 export const HUD_HEIGHT = 0.11;
 
 /** The bar's height in whole pixels, so it ends on a pixel edge (and copies as one opaque block). */
@@ -85,6 +87,7 @@ export interface HudInfo {
   maxLives: number;
   /** The game's own colour for the title accent and the lives. */
   accent: string;
+  words: StreamWords;
 }
 
 /** A long catalogue title is cut by characters so the bar never needs measureText. */
@@ -133,8 +136,8 @@ function drawHudFrame(ctx: Ctx2D, w: number, h: number, info: HudInfo): void {
   ctx.textAlign = 'right';
   ctx.textBaseline = 'top';
   ctx.fillStyle = DIM;
-  ctx.fillText('SCORE', scoreRight, bh * 0.1);
-  ctx.fillText('BEST', bestRight, bh * 0.1);
+  ctx.fillText(info.words.score, scoreRight, bh * 0.1);
+  ctx.fillText(info.words.best, bestRight, bh * 0.1);
 }
 
 /** The score and best digits: whole-pixel rectangles, cheap enough to draw every frame. */
@@ -154,7 +157,7 @@ export function drawGameOver(
   ctx: Ctx2D,
   w: number,
   h: number,
-  o: { score: number; best: number; newBest: boolean; ready: boolean; accent: string },
+  o: { score: number; best: number; newBest: boolean; ready: boolean; accent: string; words: StreamWords },
 ): void {
   const bh = hudHeight(h);
   ctx.save();
@@ -180,19 +183,19 @@ export function drawGameOver(
   ctx.textBaseline = 'middle';
   ctx.fillStyle = o.accent;
   ctx.font = font(h * 0.085);
-  ctx.fillText('GAME OVER', cx, top + ch * 0.17, cw * 0.9);
+  ctx.fillText(o.words.gameOver, cx, top + ch * 0.17, cw * 0.9);
 
   const dh = h * 0.1;
   drawDigits(ctx, o.score, cx - digitsWidth(String(Math.floor(o.score)).length, dh) / 2, top + ch * 0.32, dh, TEXT);
 
   ctx.fillStyle = o.newBest ? o.accent : DIM;
   ctx.font = font(h * 0.04);
-  ctx.fillText(o.newBest ? 'NEW BEST!' : `BEST ${Math.floor(o.best)}`, cx, top + ch * 0.64, cw * 0.9);
+  ctx.fillText(o.newBest ? o.words.newBest : o.words.bestIs(Math.floor(o.best)), cx, top + ch * 0.64, cw * 0.9);
 
   if (o.ready) {
     ctx.fillStyle = TEXT;
     ctx.font = font(h * 0.042, 'normal');
-    ctx.fillText('Press A, Space or tap to play again', cx, top + ch * 0.84, cw * 0.92);
+    ctx.fillText(o.words.playAgain, cx, top + ch * 0.84, cw * 0.92);
   }
 }
 
@@ -242,7 +245,7 @@ export class HudCache {
     // The numbers change all the time (the racer scores every few frames) and are plain
     // rectangles: drawn over the copied bar instead of repainting its text and hearts.
     const width = Math.max(4, String(Math.floor(info.score)).length);
-    const key = `${info.title}|${info.lives}|${info.maxLives}|${info.accent}|${width}|${w}x${h}`;
+    const key = `${info.title}|${info.words.score}|${info.lives}|${info.maxLives}|${info.accent}|${width}|${w}x${h}`;
     ctx.drawImage(this.bar.get(w, hudHeight(h), key, (c) => drawHudFrame(c, w, h, info)), 0, 0);
     drawHudNumbers(ctx, w, h, info);
   }

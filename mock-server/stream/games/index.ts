@@ -7,6 +7,8 @@ import { createCatcher } from './catcher.ts';
 import { createRacer } from './racer.ts';
 import { createShooter } from './shooter.ts';
 import type { GameKind, StreamGame } from './types.ts';
+import { STREAM_WORDS } from './words.ts';
+import type { ContentLanguage } from '../../http/language.ts';
 
 export type { Ctx2D, GameKind, StreamGame } from './types.ts';
 
@@ -23,15 +25,17 @@ export function gameKindFor(tagNames: readonly string[]): GameKind {
   return 'shooter';
 }
 
-export function createStreamGame(opts: { kind: GameKind; title: string; seed: number }): StreamGame {
+/** `language` words the HUD (English when not given); the title comes already in it. */
+export function createStreamGame(opts: { kind: GameKind; title: string; seed: number; language?: ContentLanguage }): StreamGame {
   const { title, seed } = opts;
+  const words = STREAM_WORDS[opts.language ?? 'en'];
   switch (opts.kind) {
     case 'racer':
-      return createRacer({ title, seed });
+      return createRacer({ title, seed, words });
     case 'catcher':
-      return createCatcher({ title, seed });
+      return createCatcher({ title, seed, words });
     default:
       // A kind from a newer caller than this file still gets a game.
-      return createShooter({ title, seed });
+      return createShooter({ title, seed, words });
   }
 }

@@ -12,6 +12,7 @@ import { createRng } from './rng.ts';
 import { Round } from './round.ts';
 import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
+import type { StreamWords } from './words.ts';
 
 const ROAD_LEFT = 0.3;
 const ROAD_RIGHT = 0.7;
@@ -40,7 +41,6 @@ const ACCENT = '#ffcc33';
 const PLAYER_COLOR = '#22d3ee';
 // No blue or cyan: the player's car must be the only one in its colour.
 const TRAFFIC_COLORS = ['#ff5d73', '#ff9f43', '#7bd88f', '#b28cff', '#e9edf5', '#f4d35e'] as const;
-const HINT = 'Steer: ← → / mouse · Boost: Space / click';
 
 interface Car {
   lane: number;
@@ -70,7 +70,7 @@ function slotHash(i: number): number {
   return (t >>> 0) / 4294967296;
 }
 
-export function createRacer(opts: { title: string; seed: number }): StreamGame {
+export function createRacer(opts: { title: string; seed: number; words: StreamWords }): StreamGame {
   const rng = createRng(opts.seed);
   const round = new Round();
   let x = laneCentre(1);
@@ -382,7 +382,7 @@ export function createRacer(opts: { title: string; seed: number }): StreamGame {
       ctx.restore();
     }
     drawSpeed(ctx, w, h);
-    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, kind: 'racer', words: opts.words });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {

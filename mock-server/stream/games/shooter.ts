@@ -14,6 +14,7 @@ import { Round } from './round.ts';
 import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import { ACCENT, ASPECT, headingStep, paintBackdrop, paintBlast, paintEnemy, paintShip, SPECS, STAR_SHADES, type Blast, type EnemyKind, type Star } from './shooter-art.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
+import type { StreamWords } from './words.ts';
 
 const SHIP_R = 0.045;
 /** The ship stays below the top bar and above the bottom strip (the frame code's corner). */
@@ -25,7 +26,6 @@ const FIRE_EVERY = 8;
 const BULLET_SPEED = 1.8 / 60;
 const BULLET_R = 0.012;
 const ENEMY_SHOT_SPEED = 0.5 / 60;
-const HINT = 'Move: arrows / mouse · Fire: Space / click';
 
 interface Enemy {
   kind: EnemyKind;
@@ -69,7 +69,7 @@ function makeStars(rng: Rng): Star[] {
   });
 }
 
-export function createShooter(opts: { title: string; seed: number }): StreamGame {
+export function createShooter(opts: { title: string; seed: number; words: StreamWords }): StreamGame {
   const rng = createRng(opts.seed);
   const stars = makeStars(createRng(opts.seed ^ 0x5f3759df));
   const round = new Round();
@@ -296,7 +296,7 @@ export function createShooter(opts: { title: string; seed: number }): StreamGame
     if (!round.over && !round.blinkHidden) drawShip(ctx, w, h);
     for (const b of blasts) paintBlast(ctx, w, h, b);
 
-    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, hint: HINT });
+    drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, kind: 'shooter', words: opts.words });
   }
 
   function draw(ctx: Ctx2D, w: number, h: number): void {

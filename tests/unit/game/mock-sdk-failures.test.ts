@@ -57,13 +57,13 @@ describe('mock SDK: failure paths', () => {
     first.pc.setConnectionState('disconnected'); // before connecting: ICE may still get there
     expect(ctx.seen).toEqual(['progress 30']);
     first.pc.setConnectionState('failed');
-    expect(ctx.seen).toEqual(['progress 30', 'disconnect lost: WebRTC connection failed']);
+    expect(ctx.seen).toEqual(['progress 30', 'disconnect lost: The video connection failed.']);
     expect(first.ws.closedWith?.code).toBe(1000);
     expect(first.pc.closed).toBe(true);
 
     const second = await playing(ctx);
     second.pc.setConnectionState('disconnected');
-    expect(ctx.seen.at(-1)).toBe('disconnect lost: WebRTC connection disconnected');
+    expect(ctx.seen.at(-1)).toBe('disconnect lost: The video connection was lost.');
     expect(second.presenter.closed).toBe(true);
   });
 
@@ -241,7 +241,7 @@ describe('mock SDK: closing it ourselves', () => {
     expect(old.ws.closedWith?.code).toBe(1000);
     expect(old.pc.closed).toBe(true);
     expect(old.presenter.closed).toBe(true);
-    expect(FakeWebSocket.last().url).toBe('ws://app.test/socket/stream?sc_id=100002&mock_session=qa1');
+    expect(FakeWebSocket.last().url).toBe('ws://app.test/socket/stream?sc_id=100002&mock_session=qa1&lang=en');
     expect(ctx.sdk.serviceLevel).toBe(9);
     expect(ctx.sdk.target).toBe(next);
     expect(ctx.sdk.transport).toBeNull();

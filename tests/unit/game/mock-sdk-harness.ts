@@ -14,7 +14,8 @@ import { LEVEL } from './fixtures.ts';
 
 
 export const target: StreamTarget = { sc_id: '100001', game_key: 'g', stream_url: 'stream?sc_id=100001', level_config: LEVEL[8] };
-export const STREAM_URL = 'ws://app.test/socket/stream?sc_id=100001&mock_session=qa1';
+/** The app's language rides the URL (the mock draws the stream's words in it). */
+export const STREAM_URL = 'ws://app.test/socket/stream?sc_id=100001&mock_session=qa1&lang=en';
 export const CONNECT_TIMEOUT_MS = 5000;
 export const STALL_MS = 10_000;
 

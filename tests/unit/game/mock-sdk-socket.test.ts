@@ -24,6 +24,7 @@ describe('mock SDK: init and socket URL', () => {
     expect(streamSocketUrl('/socket/', target, 'qa 1')).toBe('/socket/stream?sc_id=100001&mock_session=qa%201');
     expect(streamSocketUrl('ws://h/socket', { stream_url: '/stream' }, null)).toBe('ws://h/socket/stream');
     expect(streamSocketUrl('/socket', { stream_url: 'stream' }, 'a')).toBe('/socket/stream?mock_session=a');
+    expect(streamSocketUrl('/socket', { stream_url: 'stream?sc_id=1' }, null, 'zh-Hant')).toBe('/socket/stream?sc_id=1&lang=zh-Hant');
     const { sdk } = setup();
     sdk.start(target);
     expect(FakeWebSocket.last().url).toBe(STREAM_URL);

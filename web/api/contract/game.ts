@@ -51,12 +51,6 @@ export const GAME_CODE = {
   saveLimit: 4014,
 } as const;
 
-export const GAME_MESSAGES = {
-  outOfPlayTime: 'Out of play time',
-  seatExpired: 'Seat expired',
-  queueError: 'Queue error',
-} as const;
-
 /** SPEC §6: queue grade by membership; a higher grade starts closer to the front. */
 export const QUEUE_GRADE = { free: 1, newUser: 3, quickCard: 5, member: 7, memberQuickCard: 8 } as const;
 

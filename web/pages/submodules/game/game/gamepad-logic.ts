@@ -51,12 +51,15 @@ const same = (a: readonly number[], b: readonly number[]): boolean => a.length =
 export const sameSnapshot = (a: { buttons: number[]; axes: number[] }, b: { buttons: number[]; axes: number[] }): boolean =>
   same(a.buttons, b.buttons) && same(a.axes, b.axes);
 
-/** "Xbox 360 Controller (XInput STANDARD GAMEPAD)" → "Xbox 360 Controller"; vendor codes and mapping notes are not for players. */
-export function padName(id: string): string {
+/**
+ * "Xbox 360 Controller (XInput STANDARD GAMEPAD)" → "Xbox 360 Controller"; vendor codes and mapping notes are not for players.
+ * Null when nothing is left: the toast then says "Gamepad" in the player's language.
+ */
+export function padName(id: string): string | null {
   const name = id
     .replace(/\((?:[^()]*\b(?:Vendor|Product|STANDARD GAMEPAD)\b[^()]*)\)/gi, '')
     .replace(/^[0-9a-f]{4}-[0-9a-f]{4}-/i, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return name || 'Gamepad';
+  return name || null;
 }

@@ -7,6 +7,7 @@ import { activePad, padName, padSnapshot, sameSnapshot } from './gamepad-logic.t
 const msgs = messages('game/gamepad', {
   connected: params('Gamepad connected: {name}'),
   disconnected: params('Gamepad disconnected: {name}'),
+  unnamed: 'Gamepad',
 });
 
 const NEUTRAL = { buttons: [], axes: [] };
@@ -29,11 +30,11 @@ export function usePhysicalGamepad(session: GameSession, active: boolean): numbe
   useEffect(() => {
     const recount = (): void => setCount(connectedPads().filter((p) => p?.connected).length);
     const connected = (e: GamepadEvent): void => {
-      toaster.show({ title: msgs.get().connected({ name: padName(e.gamepad.id) }), icon: 'none' });
+      toaster.show({ title: msgs.get().connected({ name: padName(e.gamepad.id) ?? msgs.get().unnamed }), icon: 'none' });
       recount();
     };
     const disconnected = (e: GamepadEvent): void => {
-      toaster.show({ title: msgs.get().disconnected({ name: padName(e.gamepad.id) }), icon: 'none' });
+      toaster.show({ title: msgs.get().disconnected({ name: padName(e.gamepad.id) ?? msgs.get().unnamed }), icon: 'none' });
       recount();
     };
     window.addEventListener('gamepadconnected', connected);
