@@ -18,6 +18,7 @@ import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { precompress } from './compress.ts';
 import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
+import { frameStyle, prerenderRoute } from './prerender.ts';
 import { syncStoreShim } from './sync-store-shim.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
 
@@ -49,6 +50,11 @@ export interface BuildOptions {
   liveReloadUrl?: string | null;
   /** esbuild log level. Default "warning". */
   logLevel?: esbuild.LogLevel;
+  /**
+   * Prerender each route's first view into its index.html (build/prerender.ts). Default: true for the app's own
+   * entry, false for another (the bench baseline has no frame to draw).
+   */
+  prerender?: boolean;
 }
 
 
@@ -107,6 +113,7 @@ export interface ResolvedOptions {
   /** The id `npm run dev` broadcasts for this build; the page starts from it (see liveReloadScript). */
   liveReloadBuildId?: string;
   logLevel: esbuild.LogLevel;
+  prerender: boolean;
 }
 
 
@@ -126,6 +133,7 @@ export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
     dev: options.dev ?? false,
     liveReloadUrl: options.liveReloadUrl ?? null,
     logLevel: options.logLevel ?? 'warning',
+    prerender: options.prerender ?? (options.entry === undefined || toPosix(options.entry) === 'web/main.tsx'),
   };
 }
 
@@ -203,6 +211,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
     const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
     return { file, routePath, pagePreloads: page ? [page.file, ...page.extraStaticImports] : [] };
   };
+  const frameCss = opts.prerender ? await frameStyle(opts.root) : null;
   const seen = new Set<string>();
   const htmlFiles = [...opts.routePaths.map(htmlFor), htmlFor(null)].filter((h) => !seen.has(h.file) && seen.add(h.file));
   await Promise.all(
@@ -216,6 +225,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         liveReloadBuildId: opts.liveReloadBuildId ?? null,
         config: opts.config,
         viewport: viewportFor(h.routePath),
+        prerendered: opts.prerender ? { css: frameCss ?? '', markup: prerenderRoute(h.routePath) } : null,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

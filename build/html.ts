@@ -1,6 +1,8 @@
 /**
- * The HTML shell written for every route path and for 404.html. It is the
- * same document everywhere: the app reads location.pathname itself.
+ * The HTML shell written for every route path and for 404.html. Besides the
+ * viewport it differs per route only in `#root`, which holds that route's
+ * prerendered first view (build/prerender.ts); the app reads
+ * location.pathname itself.
  * Paint is dark from the first byte (an inline `<style>`, allowed by its
  * hash) so there is no white flash before the stylesheet and the app arrive.
  * Every shell carries the Content-Security-Policy of build/csp.ts.
@@ -26,6 +28,11 @@ export interface ShellInput {
   config: RuntimeConfig;
   /** The viewport meta's content (web/core/viewport.ts: zoom allowed except on the game screen). */
   viewport?: string;
+  /**
+   * The route's prerendered first view (build/prerender.ts): `markup` goes inside `#root`, `css` (the frame's rules)
+   * into an inline `<style>` the CSP allows by hash. Null or absent: an empty `#root`, as before.
+   */
+  prerendered?: { css: string; markup: string } | null;
 }
 
 export const BACKGROUND = '#121212';
@@ -56,10 +63,10 @@ export function liveReloadScript(url: string, buildId: string | null = null): st
 }
 
 /** The policy of this shell: its inline style and (dev) reload script by hash, the config's bases. */
-export function shellPolicy(input: Pick<ShellInput, 'config' | 'liveReloadUrl' | 'liveReloadBuildId'>): string {
+export function shellPolicy(input: Pick<ShellInput, 'config' | 'liveReloadUrl' | 'liveReloadBuildId' | 'prerendered'>): string {
   return contentSecurityPolicy({
     config: input.config,
-    inlineStyles: [SHELL_STYLE],
+    inlineStyles: input.prerendered?.css ? [SHELL_STYLE, input.prerendered.css] : [SHELL_STYLE],
     inlineScripts: input.liveReloadUrl ? [liveReloadCode(input.liveReloadUrl, input.liveReloadBuildId ?? null)] : [],
     liveReloadUrl: input.liveReloadUrl,
   });
@@ -80,9 +87,10 @@ export function renderShell(input: ShellInput): string {
     `<style>${SHELL_STYLE}</style>`,
     '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
   ];
+  if (input.prerendered?.css) lines.push(`<style>${input.prerendered.css}</style>`);
   if (input.favicon) lines.push(`<link rel="icon" href="${attr(input.favicon)}">`);
-  // Preloaded, not render-blocking: the app applies it before its first render (web/app/stylesheet.ts). A prerendered
-  // page (issue 10 part 1) would need it blocking again, or its above-the-fold rules inline.
+  // Preloaded, not render-blocking: the app applies it before its first render (web/app/stylesheet.ts); the prerendered
+  // frame needs only its own rules, inlined above.
   if (input.entryCss) lines.push(`<link rel="preload" href="${attr(input.entryCss)}" as="style">`);
   for (const href of input.modulePreloads) lines.push(`<link rel="modulepreload" href="${attr(href)}">`);
   lines.push(`<script type="module" src="${attr(input.entryJs)}"></script>`);
@@ -90,7 +98,7 @@ export function renderShell(input: ShellInput): string {
   lines.push(
     '</head>',
     '<body>',
-    '<div id="root"></div>',
+    `<div id="root">${input.prerendered?.markup ?? ''}</div>`,
     '</body>',
     '</html>',
     '',

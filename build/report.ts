@@ -16,6 +16,8 @@ export function findPageChunk(report: BuildReport, folder: string, pagesDir = 'w
   const prefix = `${pagesDir}/${folder}`;
   const inFolder = (p: string): boolean => p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(`${prefix}.`);
   return (
+    // The folder's own index first: a lazy part of it ("main/home/feed") is not the page.
+    report.pages.find((p) => p.page === folder) ??
     report.pages.find((p) => p.entryPoint !== null && inFolder(p.entryPoint)) ??
     report.pages.find((p) => !p.page.startsWith('shared:') && p.pageInputs.some(inFolder)) ??
     null

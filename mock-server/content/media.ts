@@ -21,7 +21,11 @@ import { bannerSvg, coverSvg, screenshotSvg } from './media-svg.ts';
 
 export const MEDIA_PREFIX = '/mock-media/';
 export const SVG_TYPE = 'image/svg+xml';
-const MEDIA_CACHE = 'public, max-age=3600';
+/**
+ * The images and trailer are not hashed, so not immutable; they change only when the fixtures do. A day fresh, then the
+ * ETag revalidates them (a 304), so a catalogue scroll does not refetch every cover on each visit.
+ */
+const MEDIA_CACHE = 'public, max-age=86400, must-revalidate';
 
 const VIDEO_TYPES: Readonly<Record<string, string>> = { '.mp4': 'video/mp4', '.webm': 'video/webm' };
 

@@ -150,11 +150,16 @@ export async function newPhonePage(browser: Browser, baseUrl: string, opts: Phon
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Waits until React has rendered something into #root. */
+/** Waits until React has rendered something into #root (and so replaced the prerendered skeleton, decision 0015). */
 export async function waitForAppShell(page: Page, timeoutMs = 15_000): Promise<void> {
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, {
-    timeout: timeoutMs,
-  });
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return (root?.childElementCount ?? 0) > 0 && !root?.querySelector('[data-prerendered]');
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
 }
 
 /**

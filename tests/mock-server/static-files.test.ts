@@ -66,6 +66,19 @@ describe('static files from dist (SPEC §2 history mode)', () => {
     expect((await rawRequest(s.port, { path: '/config.json' })).headers['cache-control']).toBe('no-cache');
   });
 
+  it('mock media (not hashed) are fresh for a day, then revalidated by ETag', async () => {
+    const day = 'public, max-age=86400, must-revalidate';
+    for (const p of ['/mock-media/games/1/cover.svg', '/mock-media/games/1/banner.svg', '/mock-media/trailer.mp4']) {
+      const r = await rawRequest(s.port, { path: p });
+      expect(r.status, p).toBe(200);
+      expect(r.headers['cache-control'], p).toBe(day);
+      const etag = r.headers.etag ?? '';
+      expect(etag, p).not.toBe('');
+      const again = await rawRequest(s.port, { path: p, headers: { 'if-none-match': etag } });
+      expect(again.status, p).toBe(304);
+    }
+  });
+
   it('a directory serves its index.html, with or without a trailing slash, query ignored', async () => {
     for (const p of ['/main/login/index', '/main/login/index/', '/main/login/index?targetUrl=%2F']) {
       const r = await rawRequest(s.port, { path: p });

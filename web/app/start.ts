@@ -13,6 +13,9 @@ import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 
+/** Past this a slow page chunk no longer holds the first render: PageHost's loading placeholders take over. */
+const FIRST_PAGE_WAIT_MS = 3000;
+
 export async function startApp(): Promise<void> {
   trackHistory();
   blockContextMenu();
@@ -30,8 +33,10 @@ export async function startApp(): Promise<void> {
   });
 
   const current = findRoute(location.pathname);
-  // The page being opened loads in parallel with the config and session.
-  if (current) void pageLoader.load(current.page).catch(() => undefined);
+  // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
+  // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0015).
+  const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();
+  const pageOrTimeout = Promise.race([page, new Promise<void>((resolve) => clock.setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   const language = startLanguage({
     local,
     bridge,
@@ -39,7 +44,7 @@ export async function startApp(): Promise<void> {
     languages: navigator.languages?.length ? navigator.languages : [navigator.language],
     root: document.documentElement,
   }).catch(() => undefined);
-  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined), language]);
+  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined), language, pageOrTimeout]);
   Object.assign(config, cfg);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
   // The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen.

@@ -6,34 +6,12 @@ import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
-import { messages } from '../../../core/i18n/messages.ts';
+import { FeedPlaceholder, feedMsgs as msgs } from './feed-placeholder.tsx';
 import { useStore } from '../../../ui/use-store.ts';
-
-const msgs = messages('home/feed', {
-  loading: 'Loading games',
-  failed: 'Games could not be loaded.',
-  featured: 'Featured games',
-  more: 'More',
-});
 
 const moreUrl = (s: HomeSection): string | null =>
   !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
-
-/**
- * The feed's room while home_list is on its way: the banner's own shape where the carousel will be, and at
- * least a screen's height below it, so the cards under the feed are off screen until it arrives instead of
- * jumping down when it does (issue 10: layout shift on home).
- */
-function FeedPlaceholder({ label }: { label: string }) {
-  return (
-    <div className="feed-placeholder">
-      <div className="feed-placeholder__banner" aria-hidden="true" />
-      <Spinner label={label} />
-    </div>
-  );
-}
 
 /** Shaped by the questionnaire's answers, read lazily (the database code stays out of home's first load); as sent when logged out. */
 const inTaste = (home: HomeList, loggedIn: boolean): Promise<HomeList> | HomeList =>

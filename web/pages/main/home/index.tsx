@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
 import { maskMobile } from '../../../api/mask.ts';
-import { HomeFeed } from './feed.tsx';
+import { LazyFeed } from './LazyFeed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
@@ -132,7 +132,7 @@ export default function HomePage() {
             ))}
           </nav>
 
-          <HomeFeed />
+          <LazyFeed />
 
           <section className="card banner">
             <div className="banner__text">

@@ -1,0 +1,110 @@
+/**
+ * Issue 10 part 1 (docs/decisions/0015-prerender.md): every exported index.html carries its route's prerendered frame
+ * and wordless skeleton; it paints with JavaScript off; and the app's take-over shifts nothing (CLS 0), logs no
+ * hydration error and never shows English to a zh-CN browser.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROUTES } from '../../web/app/route-table.ts';
+import { PAGE_PATH } from '../../web/core/paths.ts';
+import { newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+
+const e2e = useServerAndBrowser();
+
+/** The issue's Lighthouse pages: the first views a visitor lands on. */
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'login', path: PAGE_PATH.login },
+  { name: 'gameLibrary', path: PAGE_PATH.gameLibrary },
+  { name: 'gameDetail', path: `${PAGE_PATH.gameDetail}?game_id=1` },
+] as const;
+
+const rootOf = (html: string): string => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+describe('prerendered static export', () => {
+  it.each([...new Set(ROUTES.map((r) => r.path)), '/404.html'])('%s: index.html holds the frame, no words', async (routePath) => {
+    const res = await fetch(new URL(routePath, e2e.server.url));
+    expect(res.status).toBe(200);
+    const root = rootOf(await res.text());
+    expect(root).toMatch(/<div class="page[^"]*"[^>]*data-prerendered=""/);
+    // The build cannot know the reader's language: the markup carries no text at all.
+    expect(root.replace(/<[^>]*>/g, '').trim()).toBe('');
+    // A style attribute would be refused by the page's CSP (style-src by hash only).
+    expect(root).not.toContain('style=');
+    const route = ROUTES.find((r) => r.path === routePath);
+    if (route?.meta.isTabBar) {
+      expect(root).toContain('<nav class="tabbar">');
+      expect(root.match(/tabbar__text--placeholder/g)).toHaveLength(3);
+    }
+  });
+
+  it.each(PAGES)('$name paints its skeleton with JavaScript disabled', async ({ name, path }) => {
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, javaScriptEnabled: false } });
+    try {
+      await phone.page.goto(new URL(path, e2e.server.url).href, { waitUntil: 'load' });
+      const frame = phone.page.locator('[data-prerendered]');
+      await expect.poll(() => frame.count()).toBe(1);
+      const box = await frame.boundingBox();
+      expect(box?.width).toBe(390);
+      expect(box?.height).toBeGreaterThanOrEqual(844);
+      // Shapes, not a blank page: the frame's inline rules drew them without the app's stylesheet.
+      const block = await phone.page.locator('.skeleton__block, .skeleton__line').first().boundingBox();
+      expect(block?.height ?? 0).toBeGreaterThan(0);
+      const bg = await phone.page.locator('.skeleton__block, .skeleton__line').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(bg).toBe('rgb(28, 28, 30)');
+      if (name === 'home' || name === 'gameLibrary') {
+        const bar = await phone.page.locator('nav.tabbar').boundingBox();
+        expect(bar && Math.round(bar.y + bar.height)).toBe(844);
+      }
+      await screenshot(phone.page, `prerender-nojs-${name}`);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+/** Records layout shifts from the first paint and any English that ever shows in a tab label. */
+const WATCH = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+  window.__tabTexts = [];
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.tabbar__text')) {
+      const t = el.textContent || '';
+      if (t && !window.__tabTexts.includes(t)) window.__tabTexts.push(t);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
+async function takenOver(page: Page): Promise<void> {
+  await waitForAppShell(page);
+  await page.waitForFunction(() => !document.querySelector('.spinner, .page-loading'), undefined, { timeout: 20_000 });
+}
+
+describe.each([
+  { locale: 'en-US', tabs: ['Home', 'Game Library', 'Mine'] },
+  { locale: 'zh-CN', tabs: ['首页', '游戏库', '我的'] },
+])('take-over in $locale', ({ locale, tabs }) => {
+  it.each(PAGES)('$name: no layout shift, no hydration error, labels only in the language', async ({ name, path }) => {
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale } });
+    try {
+      await phone.page.addInitScript(WATCH);
+      await phone.page.goto(new URL(path, e2e.server.url).href, { waitUntil: 'load' });
+      await takenOver(phone.page);
+      // A settled frame: the data the first view asked for has arrived (the feed, the detail, the list).
+      await phone.page.waitForLoadState('networkidle');
+      const shifts = await phone.page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      expect(shifts, `layout shifts on ${path}`).toEqual([]);
+      expect(phone.errors.filter((e) => /hydrat|did not match|mismatch/i.test(e.text))).toEqual([]);
+      const seen = await phone.page.evaluate(() => (window as unknown as { __tabTexts: string[] }).__tabTexts);
+      if (name === 'home' || name === 'gameLibrary') expect(seen.sort()).toEqual([...tabs].sort());
+      else expect(seen).toEqual([]);
+      expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh-CN' ? 'zh-Hans' : 'en');
+      await screenshot(phone.page, `prerender-${locale}-${name}`);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The first view of a route as the build prerenders it into that route's
+ * index.html (build/prerender.ts, docs/decisions/0015-prerender.md): the page
+ * frame and tab bar with the app's own classes, and the shape of the page's
+ * content. It carries no words — the build cannot know the reader's language —
+ * and no style attributes, which the page's CSP would refuse. It imports no
+ * services, so react-dom/server can render it in Node.
+ */
+import type { PageKey } from '../core/paths.ts';
+import { DEFAULT_TAB_ITEMS } from '../state/tabbar.ts';
+import type { RouteDef } from './route-table.ts';
+
+/** Marks the prerendered markup; the app replaces it on its first render. */
+const PRERENDER_ATTRIBUTE = 'data-prerendered';
+
+type Shape = 'feed' | 'grid' | 'profile' | 'detail' | 'form' | 'text' | 'none';
+
+const SHAPES: Partial<Record<PageKey, Shape>> = {
+  home: 'feed',
+  gameLibrary: 'grid',
+  gameList: 'grid',
+  search: 'grid',
+  played: 'grid',
+  user: 'profile',
+  gameDetail: 'detail',
+  login: 'form',
+  setting: 'form',
+  auth: 'form',
+  game: 'none',
+  webviewDetail: 'none',
+  webviewHome: 'none',
+  memberPopupPremium: 'none',
+  memberPopupRecharge: 'none',
+  recommendPopupProduct: 'none',
+};
+
+const covers = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--cover" />);
+const fields = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--field" />);
+
+function Content({ shape }: { shape: Shape }) {
+  switch (shape) {
+    case 'feed':
+      return (
+        <>
+          <div className="skeleton__block skeleton__block--banner" />
+          <div className="skeleton__line skeleton__line--short" />
+          <div className="skeleton__row">{covers(3)}</div>
+        </>
+      );
+    case 'grid':
+      return (
+        <>
+          <div className="skeleton__block skeleton__block--field" />
+          <div className="skeleton__row">{covers(3)}</div>
+          <div className="skeleton__row">{covers(3)}</div>
+        </>
+      );
+    case 'profile':
+      return (
+        <>
+          <div className="skeleton__block skeleton__block--profile" />
+          {fields(4)}
+        </>
+      );
+    case 'detail':
+      return (
+        <>
+          <div className="skeleton__block skeleton__block--banner" />
+          <div className="skeleton__line" />
+          <div className="skeleton__line skeleton__line--short" />
+        </>
+      );
+    case 'form':
+      return <>{fields(3)}</>;
+    case 'text':
+      return (
+        <>
+          <div className="skeleton__line" />
+          <div className="skeleton__line" />
+          <div className="skeleton__line skeleton__line--short" />
+        </>
+      );
+    case 'none':
+      return null;
+  }
+}
+
+function TabBarSkeleton({ selectedIndex }: { selectedIndex: number }) {
+  return (
+    <nav className="tabbar">
+      {DEFAULT_TAB_ITEMS.map((item, index) => {
+        const selected = index === selectedIndex;
+        return (
+          <a
+            key={item.pagePath}
+            href={item.pagePath}
+            className={`tabbar__item${selected ? ' tabbar__item--selected' : ''}`}
+            aria-current={selected ? 'page' : undefined}
+          >
+            <span className="tabbar__icon">
+              <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
+            </span>
+            <span className="tabbar__text tabbar__text--placeholder" />
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The prerendered page of `route`; null (the 404 page, an unknown path) gets a bare frame. */
+export function PageSkeleton({ route }: { route: RouteDef | null }) {
+  const meta = route?.meta;
+  const contained = !!meta && (meta.fixed || meta.disableScroll);
+  const tabIndex = meta?.isTabBar ? meta.tabBarIndex : null;
+  const className = ['page', contained ? 'page--contained' : '', tabIndex !== null && tabIndex !== undefined ? 'page--tabbar' : '']
+    .filter(Boolean)
+    .join(' ');
+  const shape: Shape = route ? (SHAPES[route.page] ?? 'text') : 'none';
+  return (
+    <div className={className} data-page={route?.page} {...{ [PRERENDER_ATTRIBUTE]: '' }}>
+      <main className="page__body">
+        {shape !== 'none' && (
+          <div className="skeleton" aria-hidden="true">
+            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : ''}`} />
+            <Content shape={shape} />
+          </div>
+        )}
+      </main>
+      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} />}
+    </div>
+  );
+}

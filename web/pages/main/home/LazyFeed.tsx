@@ -1,0 +1,58 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
+import { useStore } from '../../../ui/use-store.ts';
+import { FeedPlaceholder, feedMsgs } from './feed-placeholder.tsx';
+
+type Feed = ComponentType;
+
+/**
+ * The feed (carousel, game rows and their menus) sits below home's first view, which the prerendered page already
+ * painted (decision 0015), so its code is a chunk of its own rather than home's first load (issue 10 goal). It is
+ * fetched as soon as home's module runs, in parallel with the first render, and once loaded it stays loaded.
+ */
+let loaded: Feed | null = null;
+let pending: Promise<Feed> | null = null;
+function loadFeed(): Promise<Feed> {
+  pending ??= import('./feed.tsx').then(
+    (m) => (loaded = m.HomeFeed),
+    (err: unknown) => {
+      // Forgotten, so "try again" fetches the chunk afresh.
+      pending = null;
+      throw err;
+    },
+  );
+  return pending;
+}
+void loadFeed().catch(() => undefined);
+
+export function LazyFeed() {
+  const t = useStore(feedMsgs);
+  const [Feed, setFeed] = useState<Feed | null>(() => loaded);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (Feed) return;
+    let live = true;
+    loadFeed().then(
+      (C) => live && setFeed(() => C),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  if (Feed) return <Feed />;
+  if (failed)
+    return (
+      <LoadFailed
+        message={t.failed}
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  return <FeedPlaceholder label={t.loading} />;
+}
