@@ -95,7 +95,7 @@ export function gameView(ctx: RouteContext): GameView {
   const origin = requestOrigin(ctx.headers);
   const state = contentState(ctx.session);
   const summary = (g: GameFixture): GameSummary => {
-    const media = gameMediaUrls(origin, g);
+    const media = gameMediaUrls(origin, g, ctx.language);
     return {
       id: g.id,
       game_key: g.game_key,
@@ -116,7 +116,7 @@ export function gameView(ctx: RouteContext): GameView {
     summary,
     plays: (g) => playCount(state, g),
     full(g) {
-      const media = gameMediaUrls(origin, g);
+      const media = gameMediaUrls(origin, g, ctx.language);
       return {
         ...summary(g),
         description: g.description,

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameFixture } from '../fixtures/index.ts';
+import type { ContentLanguage } from '../http/language.ts';
 
 export const COVER_SIZE = { width: 600, height: 800 } as const;
 export const BANNER_SIZE = { width: 1280, height: 720 } as const;
@@ -96,6 +97,13 @@ function titleLines(lines: string[], x: number, lastBaseline: number, size: numb
 
 type SvgGame = Pick<GameFixture, 'id' | 'title' | 'developer'>;
 
+/** The words the art draws besides the game's own title and studio, in each content language (the request's). */
+const WORDS: Readonly<Record<ContentLanguage, { playNow: string; scene: (n: number) => string }>> = {
+  en: { playNow: 'Play now in the cloud', scene: (n) => `Scene ${n}` },
+  'zh-Hans': { playNow: '云端即点即玩', scene: (n) => `场景 ${n}` },
+  'zh-Hant': { playNow: '雲端即點即玩', scene: (n) => `場景 ${n}` },
+};
+
 /** Portrait cover: gradient, shapes, the title near the bottom and the studio below it. */
 export function coverSvg(game: SvgGame): string {
   const { width, height } = COVER_SIZE;
@@ -112,7 +120,7 @@ export function coverSvg(game: SvgGame): string {
 }
 
 /** Landscape banner: gradient, shapes and a large title on the left. */
-export function bannerSvg(game: SvgGame): string {
+export function bannerSvg(game: SvgGame, language: ContentLanguage = 'en'): string {
   const { width, height } = BANNER_SIZE;
   const p = palette(game);
   const rnd = seeded(`banner:${game.id}:${game.title}`);
@@ -121,12 +129,13 @@ export function bannerSvg(game: SvgGame): string {
     shapes(rnd, width, height, 9) +
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     titleLines(lines, 72, height - 130, 84, 'start') +
-    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.developer)} · Play now in the cloud</text>`;
+    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.developer)} · ${escapeXml(WORDS[language].playNow)}</text>`;
   return frame(width, height, p, body, game.title);
 }
 
 /** A "screenshot": a landscape of hills under a sky in the game's colours, a HUD, and the scene number. */
-export function screenshotSvg(game: SvgGame, n: number): string {
+export function screenshotSvg(game: SvgGame, n: number, language: ContentLanguage = 'en'): string {
+  const scene = WORDS[language].scene(n);
   const { width, height } = BANNER_SIZE;
   const p = palette(game, `:shot${n}`);
   const rnd = seeded(`shot:${game.id}:${game.title}:${n}`);
@@ -144,6 +153,6 @@ export function screenshotSvg(game: SvgGame, n: number): string {
     `<rect x="36" y="36" width="${Math.round(60 + rnd() * 190)}" height="14" rx="7" fill="${p.accent}"/>` +
     `<circle cx="${width - 90}" cy="${height - 90}" r="48" fill="#fff" fill-opacity=".18" stroke="#fff" stroke-opacity=".5" stroke-width="3"/>` +
     `<text x="${width - 32}" y="52" text-anchor="end" ${FONT} font-size="28" font-weight="700" fill="#fff">${escapeXml(game.title)}</text>` +
-    `<text x="${width - 32}" y="88" text-anchor="end" ${FONT} font-size="22" fill="#fff" fill-opacity=".75">Scene ${n}</text>`;
-  return frame(width, height, p, sun + shapes(rnd, width, height * 0.5, 4) + hills + hud, `${game.title}, scene ${n}`);
+    `<text x="${width - 32}" y="88" text-anchor="end" ${FONT} font-size="22" fill="#fff" fill-opacity=".75">${escapeXml(scene)}</text>`;
+  return frame(width, height, p, sun + shapes(rnd, width, height * 0.5, 4) + hills + hud, `${game.title} · ${scene}`);
 }

@@ -18,8 +18,19 @@ import { createFileSender, findFile, safeSegments } from '../http/files.ts';
 import { send, sendText } from '../http/reply.ts';
 import { contentType } from '../http/static.ts';
 import { bannerSvg, coverSvg, screenshotSvg } from './media-svg.ts';
+import { CONTENT_LANGUAGES, contentLanguage, type ContentLanguage } from '../http/language.ts';
+import { localizedFixtures } from '../sessions/db-localized.ts';
 
 export const MEDIA_PREFIX = '/mock-media/';
+const LANG_PARAM = 'lang';
+
+/** The language to draw in: the URL's `lang=` (gameMediaUrls), else the browser's Accept-Language. */
+function mediaLanguage(req: IncomingMessage): ContentLanguage {
+  const q = (req.url ?? '').split('?')[1] ?? '';
+  const named = new URLSearchParams(q).get(LANG_PARAM);
+  const listed = CONTENT_LANGUAGES.find((l) => l === named);
+  return listed ?? contentLanguage(req.headers['accept-language']);
+}
 export const SVG_TYPE = 'image/svg+xml';
 /**
  * The images and trailer are not hashed, so not immutable; they change only when the fixtures do. A day fresh, then the
@@ -65,11 +76,16 @@ export interface GameMediaUrls {
   trailer: string;
 }
 
-export function gameMediaUrls(origin: string, game: GameFixture): GameMediaUrls {
+/**
+ * The art is drawn in the language the app asked in (its settings choice can differ from the browser's, whose
+ * Accept-Language the image requests carry), so a non-English answer names it in the image URLs.
+ */
+export function gameMediaUrls(origin: string, game: GameFixture, language: ContentLanguage = 'en'): GameMediaUrls {
+  const q = language === 'en' ? '' : `?${LANG_PARAM}=${language}`;
   return {
-    cover: origin + gameMediaPath(game.id, 'cover.svg'),
-    banner: origin + gameMediaPath(game.id, 'banner.svg'),
-    screenshots: Array.from({ length: game.screenshot_count }, (_, i) => origin + gameMediaPath(game.id, `shot-${i + 1}.svg`)),
+    cover: origin + gameMediaPath(game.id, 'cover.svg') + q,
+    banner: origin + gameMediaPath(game.id, 'banner.svg') + q,
+    screenshots: Array.from({ length: game.screenshot_count }, (_, i) => origin + gameMediaPath(game.id, `shot-${i + 1}.svg`) + q),
     trailer: `${origin}${MEDIA_PREFIX}${encodeURIComponent(game.trailer)}`,
   };
 }
@@ -94,6 +110,7 @@ function sendSvg(req: IncomingMessage, res: ServerResponse, svg: string): void {
   const headers: Record<string, string> = {
     'content-type': SVG_TYPE,
     'cache-control': MEDIA_CACHE,
+    vary: 'Accept-Language',
     etag,
     'x-content-type-options': 'nosniff',
     // An SVG opened on its own must not run anything.
@@ -156,15 +173,15 @@ function gameById(fixtures: Fixtures, id: number): GameFixture | undefined {
 }
 
 /** The SVG for `games/<id>/<file>`, or null when there is no such image. Every catalogue game has images (shielded ones too). */
-export function gameImage(fixtures: Fixtures, idText: string, file: string): string | null {
+export function gameImage(fixtures: Fixtures, idText: string, file: string, language: ContentLanguage = 'en'): string | null {
   if (!/^[1-9]\d{0,9}$/.test(idText)) return null;
   const game = gameById(fixtures, Number(idText));
   if (!game) return null;
   if (file === 'cover.svg') return coverSvg(game);
-  if (file === 'banner.svg') return bannerSvg(game);
+  if (file === 'banner.svg') return bannerSvg(game, language);
   const shot = /^shot-([1-9]\d?)\.svg$/.exec(file);
   const n = shot ? Number(shot[1]) : 0;
-  return n >= 1 && n <= game.screenshot_count ? screenshotSvg(game, n) : null;
+  return n >= 1 && n <= game.screenshot_count ? screenshotSvg(game, n, language) : null;
 }
 
 /** The MEDIA_PREFIX request handler (`pathname` is the raw path without the query). */
@@ -179,7 +196,9 @@ export function createMediaHandler(options: MediaOptions): (req: IncomingMessage
     const rest = pathname.slice(MEDIA_PREFIX.length);
     const segments = safeSegments(rest);
     if (segments?.[0] === 'games') {
-      const svg = segments.length === 3 ? gameImage(options.fixtures, segments[1] ?? '', segments[2] ?? '') : null;
+      const language = mediaLanguage(req);
+      const fixtures = localizedFixtures(options.fixtures, options.fixtures, language);
+      const svg = segments.length === 3 ? gameImage(fixtures, segments[1] ?? '', segments[2] ?? '', language) : null;
       if (svg === null) notFound(res);
       else sendSvg(req, res, svg);
       return;

@@ -18,6 +18,8 @@ import type { MockSession } from '../sessions/session.ts';
 import { escapeXml } from './media-svg.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
 import { contentState } from './state.ts';
+import { PAY_PAGE_WORDS, type PayPageWords } from './pay-page-words.ts';
+import { contentLanguage, type ContentLanguage } from '../http/language.ts';
 
 export { PAY_PAGE_PREFIX };
 
@@ -29,20 +31,19 @@ export interface PayPageOptions {
   bodyIdleMs?: number;
 }
 
-const PAY_TYPE_NAMES = { wxpay: 'WeChat Pay', alipay: 'Alipay' } as const;
-
 function send(res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}): void {
   reply(res, status, html, {
     'content-type': HTML_TYPE,
+    vary: 'Accept-Language',
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
     ...extra,
   });
 }
 
-function page(title: string, content: string): string {
+function page(title: string, content: string, language: ContentLanguage = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeXml(title)}</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#121212;color:#eee;font:16px/1.5 -apple-system,'Helvetica Neue',Arial,sans-serif}
@@ -54,14 +55,16 @@ form{margin:0}button{width:100%;margin-top:12px;padding:12px;border:0;border-rad
 `;
 }
 
-function notFound(res: ServerResponse): void {
-  send(res, 404, page('Order not found', '<h1>Order not found</h1><p class="muted">This payment link is not valid.</p>'));
+function notFound(res: ServerResponse, w: PayPageWords, language: ContentLanguage): void {
+  send(res, 404, page(w.notFound, `<h1>${escapeXml(w.notFound)}</h1><p class="muted">${escapeXml(w.notValid)}</p>`, language));
 }
 
 /** Answer a request under PAY_PAGE_PREFIX. */
 export async function servePayPage(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams, options: PayPageOptions): Promise<void> {
   const [orderId = '', action, ...extra] = pathname.slice(PAY_PAGE_PREFIX.length).split('/');
   const method = req.method ?? 'GET';
+  const language = contentLanguage(req.headers['accept-language']);
+  const w = PAY_PAGE_WORDS[language];
   const sessionName = query.get('mock_session') ?? undefined;
   let session: MockSession;
   try {
@@ -85,25 +88,25 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
       return;
     }
     if (!rec) {
-      notFound(res);
+      notFound(res, w, language);
       return;
     }
     const status = orderStatus(rec, session.clock.now());
     const q = sessionQuery(sessionName);
     const to = (a: string): string => escapeXml(`${PAY_PAGE_PREFIX}${rec.orderId}/${a}${q ? `?${q}` : ''}`);
-    const head = `<p class="muted">${escapeXml(PAY_TYPE_NAMES[rec.payType])} · mock cashier</p><h1>${escapeXml(rec.title)}</h1><div class="amount">¥${escapeXml(rec.amount)}</div><p class="muted">Order ${escapeXml(rec.orderId)}</p>`;
+    const head = `<p class="muted">${escapeXml(w.payTypes[rec.payType])} · ${escapeXml(w.cashier)}</p><h1>${escapeXml(rec.title)}</h1><div class="amount">¥${escapeXml(rec.amount)}</div><p class="muted">${escapeXml(w.order(rec.orderId))}</p>`;
     const body =
       status === 'pending'
-        ? `${head}<form method="post" action="${to('pay')}"><button class="pay" type="submit">Pay ¥${escapeXml(rec.amount)}</button></form>` +
-          `<form method="post" action="${to('cancel')}"><button class="cancel" type="submit">Cancel</button></form>`
-        : `${head}<p>This order is <strong>${status}</strong>.</p><p><a href="${escapeXml(resultUrl(rec.orderId, sessionName))}">Back to the app</a></p>`;
-    send(res, 200, page(`Pay ¥${rec.amount}`, body));
+        ? `${head}<form method="post" action="${to('pay')}"><button class="pay" type="submit">${escapeXml(w.pay(rec.amount))}</button></form>` +
+          `<form method="post" action="${to('cancel')}"><button class="cancel" type="submit">${escapeXml(w.cancel)}</button></form>`
+        : `${head}<p>${w.settled(escapeXml(w.statuses[status]))}</p><p><a href="${escapeXml(resultUrl(rec.orderId, sessionName))}">${escapeXml(w.back)}</a></p>`;
+    send(res, 200, page(w.pay(rec.amount), body, language));
     return;
   }
 
   if (action !== 'pay' && action !== 'cancel') {
     discardRest(req);
-    notFound(res);
+    notFound(res, w, language);
     return;
   }
   if (method !== 'POST') {
@@ -115,10 +118,10 @@ export async function servePayPage(req: IncomingMessage, res: ServerResponse, pa
   const body = await readBody(req, 64 * 1024, options.bodyIdleMs);
   if (!body.ok) discardRest(req);
   if (!rec) {
-    notFound(res);
+    notFound(res, w, language);
     return;
   }
   settleOrder(options.fixtures, session.store, state, rec, action, session.clock.now());
   const location = resultUrl(rec.orderId, sessionName);
-  send(res, 303, page('Redirecting', `<p><a href="${escapeXml(location)}">Continue</a></p>`), { location });
+  send(res, 303, page(w.redirecting, `<p><a href="${escapeXml(location)}">${escapeXml(w.continue)}</a></p>`, language), { location });
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { parseRange } from '../../mock-server/content/media.ts';
 import { wrap } from '../../mock-server/content/media-svg.ts';
-import { rawRequest, startApp, tempDir, type Started } from './helpers.ts';
+import { call, rawRequest, startApp, tempDir, type Started } from './helpers.ts';
+import { PATH } from '../../web/api/contract.ts';
 
 // A copy of the fixtures inside a parent holding a secret, so a climb out of media/ would be visible.
 const root = tempDir('mock-media');
@@ -78,6 +79,34 @@ describe('generated game images', () => {
   it('wrap breaks titles into lines and marks a cut', () => {
     expect(wrap('Eras of Bronze and Steam', 14, 3)).toEqual(['Eras of Bronze', 'and Steam']);
     expect(wrap('a b c d e f', 1, 2)).toEqual(['a', 'b…']);
+  });
+});
+
+describe("images in the player's language (issue 9)", () => {
+  it("draws title and words in the URL's lang=, else the Accept-Language, and varies by it", async () => {
+    const en = await rawRequest(s.port, { path: '/mock-media/games/1/shot-2.svg' });
+    expect(en.headers.vary).toContain('Accept-Language');
+    expect(en.text).toContain('Scene 2');
+    const hans = await rawRequest(s.port, { path: '/mock-media/games/1/shot-2.svg', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(hans.text).toContain('场景 2');
+    expect(hans.text).not.toContain('Starfall');
+    expect(hans.headers.etag).not.toBe(en.headers.etag);
+    const hant = await rawRequest(s.port, { path: '/mock-media/games/1/banner.svg?lang=zh-Hant', headers: { 'accept-language': 'en-US' } });
+    expect(hant.text).toContain('雲端即點即玩');
+    expect(hant.text).not.toMatch(/Play now|Starfall/);
+    // An unknown lang= is ignored rather than refused.
+    const odd = await rawRequest(s.port, { path: '/mock-media/games/1/cover.svg?lang=<x>' });
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain('Starfall');
+  });
+
+  it('a Chinese catalogue answer names the language in its image URLs', async () => {
+    const covers = async (headers?: Record<string, string>): Promise<string[]> =>
+      (await call<{ list: Array<{ cover: string }> }>(s.port, PATH.gameList, { method: 'GET', data: { page: 1, page_size: 3 }, headers })).envelope.data.list.map((g) => g.cover);
+    const hant = await covers({ 'accept-language': 'zh-TW' });
+    expect(hant.length).toBeGreaterThan(0);
+    for (const url of hant) expect(url).toMatch(/\/cover\.svg\?lang=zh-Hant$/);
+    for (const url of await covers()) expect(url).toMatch(/\/cover\.svg$/);
   });
 });
 

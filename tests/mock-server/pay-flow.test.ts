@@ -117,6 +117,24 @@ describe('h5_pay: create → mock pay page → order_status → balance', () => 
     expect(records.map((r) => [r.kind, r.duration])).toEqual([['order', 36000]]);
   });
 
+  it("the cashier page speaks the browser's language (issue 9): zh-CN Simplified, zh-TW Traditional, else English", async () => {
+    const order = (await createOrder(101)).envelope.data;
+    const page = (lang: string) => rawRequest(s.port, { path: local(order.pay_url), headers: { 'accept-language': lang } });
+    const hans = await page('zh-CN,zh;q=0.9');
+    expect(hans.headers.vary).toContain('Accept-Language');
+    expect(hans.text).toContain('<html lang="zh-Hans">');
+    expect(hans.text).toContain('微信支付');
+    expect(hans.text).toContain('支付 ¥30.00');
+    expect(hans.text).not.toMatch(/WeChat|Cancel|Order /);
+    const hant = await page('zh-TW');
+    expect(hant.text).toContain('付款 ¥30.00');
+    expect(hant.text).toContain('模擬收銀台');
+    expect((await page('fr-FR')).text).toContain('Pay ¥30.00');
+    const missing = await rawRequest(s.port, { path: '/mock-pay/CG2025030110000000010000', headers: { 'accept-language': 'zh-CN' } });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('找不到订单');
+  });
+
   it('a member card extends a current membership and keeps member_status 2', async () => {
     const quick = await login(s.port, '13800000002');
     const before = await balance(quick);
