@@ -19,6 +19,7 @@ import { cancelHangUp } from './hangup.ts';
 import { openTicket, queueInfo, settledAnswer, takeSeat, ticketOf } from './queue.ts';
 import { findSession, liveSessionsOf, playStartInfo, startSession, stopSession } from './sessions.ts';
 import type { GameContext, GameState, GameToken } from './state.ts';
+import { scriptedText } from './scripted-message.ts';
 
 const failure = (code: number, sub_msg: string): GameFailure => ({ code, sub_msg });
 
@@ -64,7 +65,7 @@ export function play(ctx: AskedIn, state: GameState, user: UserRecord, req: Play
     if (req.able_queue !== 1) return failure(GAME_CODE.noSeat, say('noSeat'));
     return openTicket(ctx, state, user, req.token, req.game_key, req.queue_grade);
   }
-  return failure(code, state.script.play?.sub_msg ?? say('cannotStart', { code }));
+  return failure(code, scriptedText(state.script.play?.sub_msg, ctx.language) ?? say('cannotStart', { code }));
 }
 
 export function reconnect(ctx: AskedIn, state: GameState, user: UserRecord, req: ReconPlayGameRequest): ReconPlayGameResponse {

@@ -18,6 +18,7 @@ import type { ContentLanguage } from '../http/language.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { playStartInfo, seconds, startBilling, startSession, stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type GameToken, type PlaySession, type QueueTicket } from './state.ts';
+import { scriptedText } from './scripted-message.ts';
 
 /** Where a grade starts: higher grades start nearer the front (grade 1 → 11, 3 → 8, 5 → 5, 7 → 2, 8 → 1). */
 export function startPosition(grade: number): number {
@@ -125,7 +126,7 @@ export function poll(ctx: GameContext & { language: ContentLanguage }, state: Ga
   const script = state.script.queue;
   if (script?.errorAtPoll === t.polls) {
     state.queues.delete(t.queueId);
-    return failure(GAME_CODE.queueError, script.errorMsg ?? failureText(ctx.language, 'queueError'));
+    return failure(GAME_CODE.queueError, scriptedText(script.errorMsg, ctx.language) ?? failureText(ctx.language, 'queueError'));
   }
   const positions = script?.positions;
   if (positions !== undefined) {

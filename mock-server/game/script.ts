@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import type { StreamEventCode, UserInfo } from '../../web/api/contract.ts';
 import { networkSchema } from '../stream/network.ts';
+import { scriptedMessage } from './scripted-message.ts';
 import { flag, int, known, oneOf, optional, text } from '../validate.ts';
 
 export const STREAM_EVENT_CODES = [43000, 43001, 43100, 45001, 54001] as const satisfies readonly StreamEventCode[];
@@ -22,7 +23,7 @@ const MAX_LIST = 1000;
 const MAX_MS = 7 * 24 * 60 * 60 * 1000;
 const ms = int({ min: 0, max: MAX_MS });
 const list = <T extends z.ZodType>(item: T): z.ZodArray<T> => z.array(item).max(MAX_LIST);
-const message = text({ max: 500, empty: true });
+const message = scriptedMessage;
 
 /** UserInfo fields a scenario may override; the rest are derived from them or from the clock. */
 const DERIVED_USER_FIELDS: Readonly<Record<string, string>> = {

@@ -24,6 +24,7 @@ import type { Store } from '../sessions/store.ts';
 import type { GameStream } from '../stream/game-stream.ts';
 import type { NetworkConditions } from '../stream/network.ts';
 import type { GameScript } from './script.ts';
+import type { ContentLanguage } from '../http/language.ts';
 
 /** What the game flow needs from a request or socket: RouteContext satisfies it; sockets build it from their session. */
 export interface GameContext {
@@ -41,7 +42,8 @@ export interface Peer<M> {
   terminate(): void;
 }
 export type StreamPeer = Peer<StreamServerMessage>;
-export type DurationPeer = Peer<DurationSocketMessage> & { uid: number; gameId: number };
+/** `language`: the handshake's, which the socket's messages are worded in. */
+export type DurationPeer = Peer<DurationSocketMessage> & { uid: number; gameId: number; language: ContentLanguage };
 
 export interface GameToken {
   uid: number;

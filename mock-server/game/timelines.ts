@@ -12,13 +12,15 @@ import {
 } from '../../web/api/contract.ts';
 import type { DurationMessageCode } from './script.ts';
 import { userInfo } from './account.ts';
+import { failureText, type FailureId } from '../http/failures.ts';
+import { scriptedText, type ScriptedMessage } from './scripted-message.ts';
 import { stopSession } from './sessions.ts';
 import type { DurationPeer, GameContext, GameState, PlaySession } from './state.ts';
 
 export interface DurationScriptMessage {
   code: DurationMessageCode;
   event?: number;
-  msg?: string;
+  msg?: ScriptedMessage;
 }
 
 const STREAM_MESSAGES: Readonly<Record<StreamEventCode, string>> = {
@@ -31,21 +33,21 @@ const STREAM_MESSAGES: Readonly<Record<StreamEventCode, string>> = {
 
 /** The message one duration socket gets for a scripted or pushed code (200 carries that user's balance now). */
 export function durationMessage(ctx: GameContext, peer: DurationPeer, m: DurationScriptMessage): DurationSocketMessage | undefined {
+  // Worded in the language of the socket's handshake, the scenario's own text first.
+  const say = (id: FailureId): string => scriptedText(m.msg, peer.language) ?? failureText(peer.language, id);
   switch (m.code) {
     case DURATION_CODE.balance: {
       const user = ctx.store.userByUid(peer.uid);
-      return user ? { code: 200, msg: m.msg ?? 'success', data: userInfo(ctx, user) } : undefined;
+      return user ? { code: 200, msg: scriptedText(m.msg, peer.language) ?? 'success', data: userInfo(ctx, user) } : undefined;
     }
     case DURATION_CODE.timeout:
-      return { code: 202, msg: m.msg ?? 'Your play session is about to time out' };
+      return { code: 202, msg: say('durationTimeout') };
     case DURATION_CODE.relogin:
-      return m.event === 1
-        ? { code: 408, msg: m.msg ?? 'Please log in again', event: 1 }
-        : { code: 408, msg: m.msg ?? 'Your account is playing on another device', event: 0 };
+      return m.event === 1 ? { code: 408, msg: say('reloginRequired'), event: 1 } : { code: 408, msg: say('playingElsewhere'), event: 0 };
     case DURATION_CODE.serverError:
-      return { code: 500, msg: m.msg ?? 'Game service error' };
+      return { code: 500, msg: say('gameServiceError') };
     case DURATION_CODE.kicked:
-      return { code: 5001, msg: m.msg ?? 'The game service has stopped this session' };
+      return { code: 5001, msg: say('sessionStopped') };
   }
 }
 

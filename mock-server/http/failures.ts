@@ -106,6 +106,12 @@ const FAILURES = {
     'zh-Hant': '每款遊戲最多 {max} 個存檔，請先刪除一個',
   },
   saveNotFound: { en: 'Save {saveId} not found', 'zh-Hans': '存档 {saveId} 不存在', 'zh-Hant': '找不到存檔 {saveId}' },
+  // The duration socket's messages when a scenario or a push names no text of its own (SPEC §4 duration codes).
+  durationTimeout: { en: 'Your play session is about to time out', 'zh-Hans': '您已长时间未操作，游戏即将结束', 'zh-Hant': '您已長時間未操作，遊戲即將結束' },
+  reloginRequired: { en: 'Please log in again', 'zh-Hans': '请重新登录', 'zh-Hant': '請重新登入' },
+  playingElsewhere: { en: 'Your account is playing on another device', 'zh-Hans': '您的账号正在其他设备上游戏', 'zh-Hant': '您的帳號正在其他裝置上遊玩' },
+  gameServiceError: { en: 'Game service error', 'zh-Hans': '游戏服务异常', 'zh-Hant': '遊戲服務異常' },
+  sessionStopped: { en: 'The game service has stopped this session', 'zh-Hans': '游戏服务已结束本次游戏', 'zh-Hant': '遊戲服務已結束本次遊戲' },
 } as const satisfies Record<string, Texts>;
 
 export type FailureId = keyof typeof FAILURES;

@@ -33,6 +33,7 @@ import { isObj } from '../validate.ts';
 import { messageText, type SocketContext, type SocketHandler } from './hub.ts';
 import { peerOf } from './peer.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
+import { contentLanguage } from '../http/language.ts';
 
 export interface GameSocketContext extends SocketContext {
   fixtures: Fixtures;
@@ -54,7 +55,8 @@ export function createDurationSocket(ctx: GameSocketContext): SocketHandler {
         return;
       }
 
-      const peer: DurationPeer = { ...peerOf<DurationSocketMessage>(ws), uid: grant.uid, gameId: grant.gameId };
+      const language = contentLanguage(req.headers['accept-language']);
+      const peer: DurationPeer = { ...peerOf<DurationSocketMessage>(ws), uid: grant.uid, gameId: grant.gameId, language };
       const reply = (msg: SocketHeartbeatReply | SocketErrorMessage): void => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
       };

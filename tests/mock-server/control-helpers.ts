@@ -162,8 +162,8 @@ const QA_GAME_KEY = 'g_test_game';
 export function qaRig(s: Started) {
   const sockets: RecordingSocket[] = [];
 
-  async function open(urlPath: string): Promise<RecordingSocket> {
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}${urlPath}`);
+  async function open(urlPath: string, headers?: Record<string, string>): Promise<RecordingSocket> {
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}${urlPath}`, headers ? { headers } : undefined);
     const sock = new RecordingSocket(ws);
     sockets.push(sock);
     await within(
@@ -220,8 +220,14 @@ export function qaRig(s: Started) {
       ...extra,
     });
 
-  const pollQueue = (p: QaPlayer, queueId: string) =>
-    game<GameQueueResponse>(p, PATH.gameQueue, { queue_id: queueId, queue_grade: 7, game_key: QA_GAME_KEY, token: p.playToken });
+  /** `acceptLanguage`: the app's language, which a failure is worded in. */
+  const pollQueue = (p: QaPlayer, queueId: string, acceptLanguage?: string) =>
+    callIn<GameQueueResponse>(s.port, p.session, PATH.gameQueue, {
+      game: true,
+      token: p.login.gly_token,
+      data: { queue_id: queueId, queue_grade: 7, game_key: QA_GAME_KEY, token: p.playToken },
+      ...(acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {}),
+    });
 
   async function startGame(p: QaPlayer): Promise<string> {
     const r = await playGame(p);
@@ -234,9 +240,10 @@ export function qaRig(s: Started) {
   const openStream = (p: QaPlayer, scId: string): Promise<RecordingSocket> =>
     open(`/socket/stream?sc_id=${encodeURIComponent(scId)}&mock_session=${encodeURIComponent(p.session)}`);
 
-  async function openDuration(p: QaPlayer): Promise<RecordingSocket> {
+  /** `acceptLanguage`: the browser's, sent with the handshake; the socket's messages are worded in it. */
+  async function openDuration(p: QaPlayer, acceptLanguage?: string): Promise<RecordingSocket> {
     const jtoken = await jtokenIn(s.port, p.session, p.login);
-    return open(`/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103&mock_session=${encodeURIComponent(p.session)}`);
+    return open(`/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103&mock_session=${encodeURIComponent(p.session)}`, acceptLanguage ? { 'accept-language': acceptLanguage } : undefined);
   }
 
   /** A stream that reached 100 (progress every 500 ms of session time). */

@@ -107,10 +107,7 @@ describe('named scenarios: play, queue and the stream (issue "Mock cloud", SPEC 
     await qa.advance(p.session, 10_000);
     expect((await qa.pollQueue(p, queueId)).envelope.data).toMatchObject({ code: 201, queue_pos2: 3 });
     await qa.advance(p.session, 10_000);
-    expect((await qa.pollQueue(p, queueId)).envelope.data).toEqual({
-      code: GAME_CODE.queueError,
-      sub_msg: '排队失败，请稍后重试 / Queue error, please try again later',
-    });
+    expect((await qa.pollQueue(p, queueId, 'zh-CN')).envelope.data).toEqual({ code: GAME_CODE.queueError, sub_msg: '排队失败，请稍后重试' });
     expect((await qa.pollQueue(p, queueId)).envelope.data).toMatchObject({ code: GAME_CODE.queueNotFound });
   });
 
