@@ -1,7 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { LoadFailed } from '../../../ui/LoadFailed.tsx';
-import { useStore } from '../../../ui/use-store.ts';
-import { FeedPlaceholder, feedMsgs } from './feed-placeholder.tsx';
+import { FeedFailed, FeedPlaceholder } from './feed-placeholder.tsx';
 
 type Feed = ComponentType;
 
@@ -26,7 +24,6 @@ function loadFeed(): Promise<Feed> {
 void loadFeed().catch(() => undefined);
 
 export function LazyFeed() {
-  const t = useStore(feedMsgs);
   const [Feed, setFeed] = useState<Feed | null>(() => loaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -46,13 +43,12 @@ export function LazyFeed() {
   if (Feed) return <Feed />;
   if (failed)
     return (
-      <LoadFailed
-        message={t.failed}
+      <FeedFailed
         onRetry={() => {
           setFailed(false);
           setAttempt((n) => n + 1);
         }}
       />
     );
-  return <FeedPlaceholder label={t.loading} />;
+  return <FeedPlaceholder />;
 }

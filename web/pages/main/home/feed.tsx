@@ -5,10 +5,15 @@ import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
 import { GameCard } from '../../../ui/GameCard.tsx';
-import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
-import { FeedPlaceholder, feedMsgs as msgs } from './feed-placeholder.tsx';
+import { FeedFailed, FeedPlaceholder } from './feed-placeholder.tsx';
+import { messages } from '../../../core/i18n/messages.ts';
 import { useStore } from '../../../ui/use-store.ts';
+
+const msgs = messages('home/feed-rows', {
+  featured: 'Featured games',
+  more: 'More',
+});
 
 const moreUrl = (s: HomeSection): string | null =>
   !s.more ? null : s.tag_id ? listUrl({ tagId: s.tag_id, title: s.title }) : s.type === 'hot' || s.type === 'new' ? listUrl({ sort: s.type, title: s.title }) : null;
@@ -27,8 +32,8 @@ export function HomeFeed() {
     [loggedIn],
   );
   const { open, menu, sheet } = useGameMenu({ auth, api });
-  if (state.status === 'loading') return <FeedPlaceholder label={t.loading} />;
-  if (state.status === 'error') return <LoadFailed message={t.failed} onRetry={retry} />;
+  if (state.status === 'loading') return <FeedPlaceholder />;
+  if (state.status === 'error') return <FeedFailed onRetry={retry} />;
   const { banners, sections } = state.value;
   return (
     <>
