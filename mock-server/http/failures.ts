@@ -106,6 +106,8 @@ const FAILURES = {
     'zh-Hant': '每款遊戲最多 {max} 個存檔，請先刪除一個',
   },
   saveNotFound: { en: 'Save {saveId} not found', 'zh-Hans': '存档 {saveId} 不存在', 'zh-Hant': '找不到存檔 {saveId}' },
+  // SPEC §8 30001: the app shows this message (its own default when none comes) and returns to login.
+  tokenExpired: { en: 'Your login has expired, please log in again', 'zh-Hans': '登录已过期，请重新登录', 'zh-Hant': '登入已逾時，請重新登入' },
   // The duration socket's messages when a scenario or a push names no text of its own (SPEC §4 duration codes).
   durationTimeout: { en: 'Your play session is about to time out', 'zh-Hans': '您已长时间未操作，游戏即将结束', 'zh-Hant': '您已長時間未操作，遊戲即將結束' },
   reloginRequired: { en: 'Please log in again', 'zh-Hans': '请重新登录', 'zh-Hant': '請重新登入' },

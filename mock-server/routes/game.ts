@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   ENDPOINT_METHOD,
   GAME_CODE,
   MAX_SAVES_PER_GAME,
@@ -234,7 +233,7 @@ export const gameRoutes: Route[] = [
       const req = readGenerateToken(input);
       const state = gameStateOf(ctx);
       const user = ctx.store.userForToken(req.token);
-      if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
+      if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Failure('tokenExpired'));
       if (user.uid !== req.uid) throw new FieldError('uid', `(${req.uid}) does not match the token's user`);
       const jtoken = randomBytes(24).toString('base64url');
       const expiresAt = state.clock.now() + JTOKEN_TTL_MS;

@@ -5,9 +5,10 @@
  * must produce the contract's request type.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { BODY_CODE, DEFAULT_MESSAGES, ENDPOINT_METHOD, type ApiEnvelope, type Endpoints } from '../../web/api/contract.ts';
+import { BODY_CODE, ENDPOINT_METHOD, type ApiEnvelope, type Endpoints } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { ApiError } from '../http/envelope.ts';
+import { Failure } from '../http/failures.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import type { ContentLanguage } from '../http/language.ts';
 import type { MockSession } from '../sessions/session.ts';
@@ -103,6 +104,6 @@ export function defineUserRoute<P extends keyof Endpoints>(
 /** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
 export function requireUser(ctx: RouteContext): UserRecord {
   const user = ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
-  if (!user) throw new ApiError(BODY_CODE.tokenExpired, DEFAULT_MESSAGES.tokenExpired);
+  if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Failure('tokenExpired'));
   return user;
 }

@@ -104,7 +104,7 @@ describe('token expiry (SPEC §8 body code 30001)', () => {
     }
     const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { storageState: state } });
     // The message is a 1.5 s toast shown as the redirect happens: watch for it from before the page opens.
-    const message = page.getByText(/登录已过期/).waitFor({ timeout: 20_000 });
+    const message = page.getByText(/Your login has expired/).waitFor({ timeout: 20_000 });
     await page.goto('/main/user/index');
     await page.waitForURL(/\/main\/login\/index\?targetUrl=%2Fmain%2Fuser%2Findex$/);
     await message;

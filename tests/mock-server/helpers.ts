@@ -12,7 +12,6 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import {
   BODY_CODE,
-  DEFAULT_MESSAGES,
   DEFAULT_RUNTIME_CONFIG,
   GAME_CLIENT,
   HEADER,
@@ -26,7 +25,8 @@ import { signedHeaders as signHeaders } from '../../mock-server/http/signature.t
 import { within } from '../wait.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
-export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: DEFAULT_MESSAGES.tokenExpired, data: null } as const;
+/** 30001 as the mock words it for a request without Accept-Language (English; failures-language.test.ts has the others). */
+export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: 'Your login has expired, please log in again', data: null } as const;
 
 /** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */
 export const T0 = Date.UTC(2025, 2, 1, 2, 0, 0);

@@ -140,10 +140,12 @@ describe('user/get_user_balance per persona (SPEC §3 user info, §6 roles)', ()
 
 describe('token checks (SPEC §8: 30001 token expiry)', () => {
 
-  it('no token header answers 30001 登录已过期，请重新登录', async () => {
+  it('no token header answers 30001, login expired', async () => {
     const r = await balance(undefined, 10000001);
     expect(r.status).toBe(200);
     expect(r.envelope).toEqual(EXPIRED);
+    const zh = await call(s.port, PATH.getUserBalance, { data: { uid: 10000001 }, headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.envelope).toEqual({ ...EXPIRED, msg: '登录已过期，请重新登录' });
   });
 
   it('an unknown token answers 30001', async () => {

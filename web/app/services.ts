@@ -8,6 +8,7 @@ import { DEFAULT_RUNTIME_CONFIG, HEADER, type RuntimeConfig } from '../api/contr
 import { createApi, type Api } from '../api/endpoints.ts';
 import { systemClock } from '../core/clock.ts';
 import { createHttpClient, type HttpClient } from '../core/http/request.ts';
+import { httpWording } from './http-wording.ts';
 import { createLocalStore } from '../core/storage/local.ts';
 import { openBrowserStorage } from '../core/storage/browser.ts';
 import { createSessionStore } from '../core/storage/session.ts';
@@ -76,6 +77,7 @@ export const http: HttpClient = createHttpClient({
     navigate(loginUrl(location.pathname + location.search), { replace: true });
   },
   toast: (message) => toaster.show({ title: message, icon: 'none' }),
+  wording: httpWording,
 });
 
 const rawApi = createApi(http);

@@ -70,7 +70,23 @@ export interface HttpDeps {
   onTokenExpired(message: string): void;
   toast(message: string): void;
   sha256Hex?: (text: string) => Promise<string>;
+  /** The words the client shows of its own, read at each use so a language switch applies at once (default SPEC §8's Chinese). */
+  wording?: () => HttpWording;
 }
+
+/** What the client says when the server gave no words: a failed HTTP status, a body that is not an envelope, a 30001 without msg. */
+export interface HttpWording {
+  status(code: number): string;
+  requestFailed: string;
+  tokenExpired: string;
+}
+
+/** SPEC §8's texts, as written there (Chinese). */
+export const SPEC_WORDING: HttpWording = {
+  status: httpStatusText,
+  requestFailed: DEFAULT_MESSAGES.requestFailed,
+  tokenExpired: DEFAULT_MESSAGES.tokenExpired,
+};
 
 export interface HttpClient {
   request<T>(opts: RequestOptions): Promise<RequestResult<T>>;
@@ -117,6 +133,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   const random = deps.random ?? Math.random;
   const sha = deps.sha256Hex ?? defaultSha256Hex;
   const headerDeps = { ...deps, random, sha256Hex: sha };
+  const words = deps.wording ?? ((): HttpWording => SPEC_WORDING);
 
   async function request<T>(opts: RequestOptions): Promise<RequestResult<T>> {
     const method: Method = opts.method ?? 'GET';
@@ -175,7 +192,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       const { header: resHeader, cookies } = responseHeaders(res);
 
       if (res.status < 200 || res.status >= 300) {
-        const msg = httpStatusText(res.status);
+        const msg = words().status(res.status);
         if (isPageStatus(res.status) && !opts.background) deps.onHttpStatus(res.status);
         else say(msg);
         throw new ApiError({ code: res.status, msg, statusCode: res.status });
@@ -185,7 +202,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     } catch (e) {
       if (stopped === 'abort') throw new ApiError({ code: ERR_CODE.network, msg: ABORT_MSG, errCode: ERR_CODE.abort });
       if (stopped === 'timeout') {
-        say(httpStatusText(408));
+        say(words().status(408));
         throw new ApiError({ code: ERR_CODE.network, msg: TIMEOUT_MSG, errCode: ERR_CODE.timeout });
       }
       if (e instanceof ApiError) throw e;
@@ -212,16 +229,17 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       if (!opts.silent) deps.toast(msg);
     };
     if (!isEnvelope(env)) {
-      say(DEFAULT_MESSAGES.requestFailed);
-      throw new ApiError({ code: ERR_CODE.network, msg: DEFAULT_MESSAGES.requestFailed, statusCode: res.statusCode, data: env });
+      const failed = words().requestFailed;
+      say(failed);
+      throw new ApiError({ code: ERR_CODE.network, msg: failed, statusCode: res.statusCode, data: env });
     }
     if (env.code === BODY_CODE.success) return env.data as T;
     if (env.code === BODY_CODE.tokenExpired) {
-      const msg = env.msg || DEFAULT_MESSAGES.tokenExpired;
+      const msg = env.msg || words().tokenExpired;
       deps.onTokenExpired(msg);
       throw new ApiError({ code: env.code, msg, statusCode: res.statusCode });
     }
-    const msg = env.msg || DEFAULT_MESSAGES.requestFailed;
+    const msg = env.msg || words().requestFailed;
     say(msg);
     throw new ApiError({ code: env.code, msg, statusCode: res.statusCode, data: env.data });
   }
