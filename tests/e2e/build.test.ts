@@ -70,7 +70,7 @@ describe('static export', () => {
       expect(html, rel).toContain('<title>Cloud Gaming</title>');
       // Dark from the first byte through an inline <style> the CSP allows by hash (csp.test.ts).
       expect(html, rel).toMatch(/<style>[^<]*background:#121212/);
-      // The route's prerendered frame (decision 0015), after the image preloads React hoists for its tab icons.
+      // The route's prerendered frame (decision 0014), after the image preloads React hoists for its tab icons.
       expect(html, rel).toMatch(/<div id="root">(<link rel="preload" as="image" href="[^"]+"\/>)*<div class="page[^"]*"[^>]*data-prerendered=""/);
       expect(html, rel).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin>');
       expect(html.match(/<script type="module" src="[^"]+"><\/script>/g), rel).toHaveLength(1);

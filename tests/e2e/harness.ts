@@ -150,7 +150,7 @@ export async function newPhonePage(browser: Browser, baseUrl: string, opts: Phon
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Waits until React has rendered something into #root (and so replaced the prerendered skeleton, decision 0015). */
+/** Waits until React has rendered something into #root (and so replaced the prerendered skeleton, decision 0014). */
 export async function waitForAppShell(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.waitForFunction(
     () => {

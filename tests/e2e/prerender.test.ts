@@ -1,5 +1,5 @@
 /**
- * Issue 10 part 1 (docs/decisions/0015-prerender.md): every exported index.html carries its route's prerendered frame
+ * Issue 10 part 1 (docs/decisions/0014-prerender.md): every exported index.html carries its route's prerendered frame
  * and wordless skeleton; it paints with JavaScript off; and the app's take-over shifts nothing (CLS 0), logs no
  * hydration error and never shows English to a zh-CN browser.
  */

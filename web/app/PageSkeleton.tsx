@@ -1,6 +1,6 @@
 /**
  * The first view of a route as the build prerenders it into that route's
- * index.html (build/prerender.ts, docs/decisions/0015-prerender.md): the page
+ * index.html (build/prerender.ts, docs/decisions/0014-prerender.md): the page
  * frame and tab bar with the app's own classes, and the shape of the page's
  * content. It carries no words — the build cannot know the reader's language —
  * and no style attributes, which the page's CSP would refuse. It imports no

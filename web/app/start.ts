@@ -34,7 +34,7 @@ export async function startApp(): Promise<void> {
 
   const current = findRoute(location.pathname);
   // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
-  // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0015).
+  // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0014).
   const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();
   const pageOrTimeout = Promise.race([page, new Promise<void>((resolve) => clock.setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
   const language = startLanguage({

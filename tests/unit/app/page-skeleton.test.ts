@@ -1,4 +1,4 @@
-/** Decision 0015: the prerendered first view of each route — its frame, a wordless skeleton, the tab bar where it has one. */
+/** Decision 0014: the prerendered first view of each route — its frame, a wordless skeleton, the tab bar where it has one. */
 import { describe, expect, it } from 'vitest';
 import { prerenderRoute } from '../../../build/prerender.ts';
 import { ROUTES } from '../../../web/app/route-table.ts';

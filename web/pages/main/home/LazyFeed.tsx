@@ -5,7 +5,7 @@ type Feed = ComponentType;
 
 /**
  * The feed (carousel, game rows and their menus) sits below home's first view, which the prerendered page already
- * painted (decision 0015), so its code is a chunk of its own rather than home's first load (issue 10 goal). It is
+ * painted (decision 0014), so its code is a chunk of its own rather than home's first load (issue 10 goal). It is
  * fetched as soon as home's module runs, in parallel with the first render, and once loaded it stays loaded.
  */
 let loaded: Feed | null = null;
