@@ -115,6 +115,11 @@ export const gameScriptSchema = known({
   listShielded: optional(z.boolean()),
   /** system_info's recommend_product_pop_conf.expire_times (seconds a closed purchase pop-up stays away, SPEC §5). */
   popupExpireSeconds: optional(int({ min: 0, max: 365 * 86_400 })),
+  /**
+   * Every user already signed in today (SPEC §4 Sign-in): today's slot reads 1 and sign_in grants nothing, so a
+   * scenario's play time stays what it says (out-of-play-time) however the app signs in at start.
+   */
+  signedToday: optional(z.boolean()),
 });
 
 export type GameScript = z.output<typeof gameScriptSchema>;

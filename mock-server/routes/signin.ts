@@ -21,13 +21,14 @@ function week(ctx: RouteContext, user: UserRecord): { days: SignInDay[]; today: 
   const now = ctx.clock.now();
   const today = cstWeekday(now);
   const signed = contentState(ctx.session).signedDays(user.uid);
+  const scriptedToday = ctx.session.script.signedToday === true;
   const durations = ctx.fixtures.content.signIn.durations;
   const dates = cstWeek(now);
   const days = dates.map((date, i): SignInDay => ({
     day: i + 1,
     date,
     duration: durations[i] ?? 0,
-    state: signed.has(date) ? 1 : i + 1 < today ? -1 : 0,
+    state: signed.has(date) || (scriptedToday && i + 1 === today) ? 1 : i + 1 < today ? -1 : 0,
   }));
   return { days, today, monday: dates[0] ?? cstDate(now) };
 }
@@ -52,7 +53,7 @@ export const signInRoutes: Route[] = [
       const now = ctx.clock.now();
       const date = cstDate(now);
       const state = contentState(ctx.session);
-      if (!state.sign(user.uid, date)) return fail(BODY_CODE.failed, failureText(ctx.language, 'alreadySigned'));
+      if (ctx.session.script.signedToday === true || !state.sign(user.uid, date)) return fail(BODY_CODE.failed, failureText(ctx.language, 'alreadySigned'));
       const granted = ctx.fixtures.content.signIn.durations[cstWeekday(now) - 1] ?? 0;
       state.grant(user, 'sign_in', `Daily sign-in ${date}`, now, { duration: granted });
       const w = week(ctx, user);

@@ -4,7 +4,7 @@
  * errors, and POST /__mock/push through the game logic.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BODY_CODE, GAME_CODE, HEADER, PATH, type LoginInfo, type UserInfo } from '../../web/api/contract.ts';
+import { BODY_CODE, GAME_CODE, HEADER, PATH, type LoginInfo, type SignInConf, type UserInfo } from '../../web/api/contract.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE, qaRig, type Msg, type QaRig } from './control-helpers.ts';
 import { rawRequest, REQUEST_LIMIT_MS, startApp, type Started } from './helpers.ts';
 
@@ -61,6 +61,11 @@ describe('named scenarios: the duration socket, play time, tokens and server err
     const p = await qa.qaPlayer(await qa.scenario('out-of-play-time'));
     const balance = await callIn<UserInfo>(s.port, p.session, PATH.getUserBalance, { data: { uid: p.login.swcloud_uid }, token: p.login.gly_token });
     expect(balance.envelope.data).toMatchObject({ duration_coin: 0, duration: 0, coin_balance_duration: 0 });
+    // Already signed in today (signedToday), so the app's sign-in at start cannot top the balance up (SPEC §4 Sign-in).
+    const uid = { uid: p.login.swcloud_uid };
+    const conf = await callIn<SignInConf>(s.port, p.session, PATH.signInConf, { data: uid, token: p.login.gly_token });
+    expect(conf.envelope.data.signed_today).toBe(1);
+    expect((await callIn(s.port, p.session, PATH.signIn, { data: uid, token: p.login.gly_token })).envelope.code).toBe(BODY_CODE.failed);
     expect((await qa.playGame(p)).envelope).toMatchObject({ code: 1, data: { code: GAME_CODE.outOfPlayTime, sub_msg: 'Out of play time' } });
     const duration = await qa.openDuration(p);
     await qa.advance(p.session, 65_000);
