@@ -6,6 +6,8 @@
  * state, like its fresh store.
  */
 import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
+import type { Failure } from '../http/failures.ts';
+import type { ContentLanguage } from '../http/language.ts';
 import { defineSlot, type MockSession } from '../sessions/session.ts';
 import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
 
@@ -74,7 +76,7 @@ export class ContentState {
   readonly orders = new Map<string, OrderRecord>();
   /** invitee uid → the invitation they bound. */
   readonly invites = new Map<number, InviteRecord>();
-  private readonly records = new Map<number, PropertyRecord[]>();
+  private readonly records = new Map<number, StoredRecord[]>();
   private nextEventId = 1;
   private nextRecordId = 1;
   private nextOrderSeq = 1;
@@ -136,7 +138,7 @@ export class ContentState {
   }
 
   /** Credit a user's assets and remember why (cg_property_detail records). */
-  grant(user: UserRecord, kind: PropertyRecordKind, title: string, atMs: number, gift: { coin?: number; duration?: number; bought?: boolean }): void {
+  grant(user: UserRecord, kind: PropertyRecordKind, title: string | Failure, atMs: number, gift: { coin?: number; duration?: number; bought?: boolean }): void {
     const coin = gift.coin ?? 0;
     const duration = gift.duration ?? 0;
     user.coinBalance += coin;
@@ -146,7 +148,7 @@ export class ContentState {
     this.addRecord(user.uid, kind, title, atMs, coin, duration);
   }
 
-  addRecord(uid: number, kind: PropertyRecordKind, title: string, atMs: number, coin: number, duration: number): void {
+  addRecord(uid: number, kind: PropertyRecordKind, title: string | Failure, atMs: number, coin: number, duration: number): void {
     let list = this.records.get(uid);
     if (!list) {
       list = [];
@@ -156,10 +158,14 @@ export class ContentState {
     if (list.length > MAX_RECORDS) list.length = MAX_RECORDS;
   }
 
-  recordsOf(uid: number): readonly PropertyRecord[] {
-    return this.records.get(uid) ?? [];
+  /** The user's records, their titles worded in `language` (a product's title stays as it was bought). */
+  recordsOf(uid: number, language: ContentLanguage): PropertyRecord[] {
+    return (this.records.get(uid) ?? []).map((r) => ({ ...r, title: typeof r.title === 'string' ? r.title : r.title.in(language) }));
   }
 }
+
+/** A record as kept: a title the mock words itself stays unworded until a request names its language. */
+type StoredRecord = Omit<PropertyRecord, 'title'> & { title: string | Failure };
 
 const CONTENT_SLOT = defineSlot('content', () => new ContentState());
 

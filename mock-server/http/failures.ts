@@ -106,6 +106,10 @@ const FAILURES = {
     'zh-Hant': '每款遊戲最多 {max} 個存檔，請先刪除一個',
   },
   saveNotFound: { en: 'Save {saveId} not found', 'zh-Hans': '存档 {saveId} 不存在', 'zh-Hant': '找不到存檔 {saveId}' },
+  // Not failures: the titles of asset records (cg_property_detail), worded when read, in the reader's language.
+  signInRecord: { en: 'Daily sign-in {date}', 'zh-Hans': '每日签到 {date}', 'zh-Hant': '每日簽到 {date}' },
+  inviteJoined: { en: "Joined with {name}'s invitation", 'zh-Hans': '受 {name} 邀请加入', 'zh-Hant': '受 {name} 邀請加入' },
+  inviteBrought: { en: '{name} joined with your invitation', 'zh-Hans': '{name} 接受了您的邀请', 'zh-Hant': '{name} 接受了您的邀請' },
   // SPEC §8 30001: the app shows this message (its own default when none comes) and returns to login.
   tokenExpired: { en: 'Your login has expired, please log in again', 'zh-Hans': '登录已过期，请重新登录', 'zh-Hant': '登入已逾時，請重新登入' },
   // The duration socket's messages when a scenario or a push names no text of its own (SPEC §4 duration codes).

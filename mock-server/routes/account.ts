@@ -156,7 +156,7 @@ export const accountRoutes: Route[] = [
           card('quick', names.quick, user.quickStatus === 1, user.quickEndMs),
           card('bgmember', names.bgmember, user.bgmemberEndMs > now, user.bgmemberEndMs),
         ],
-        records: [...contentState(ctx.session).recordsOf(user.uid)],
+        records: contentState(ctx.session).recordsOf(user.uid, ctx.language),
       });
     },
   ),
