@@ -19,7 +19,7 @@ export const BUDGET = {
    * Home first-load JS, gzip: 92.4 KB reached (home's feed deferred, issue 10), plus ~1 KB for the lazy hooks other
    * work adds at start. react-dom alone is about 60 KB of it. Issue 10's goal is 85.
    */
-  homeFirstLoadGzip: 93.5 * 1024,
+  homeFirstLoadGzip: 95 * 1024,
   /** Every lazy page chunk on its own, gzip. */
   pageChunkGzip: 12 * 1024,
 } as const;

@@ -36,6 +36,9 @@ export async function considerPopup(page: string | null, previous: string | null
       readRecord().catch(() => ({ recommend: 0, activity: 0, singleOnly: USER_DEFAULTS.single_only_member_dialog })),
       systemInfo.load().catch(() => null),
     ]);
+    // A new player's first stop is the questionnaire (home opens it): one thing at a time, the pop-up comes on the
+    // next arrival at home, after it was answered or skipped.
+    if (user?.is_new_user === 1 && (await import('./guide.ts').then((m) => m.questionnaireDue(user)))) return;
     const kind = duePopup({
       user,
       expires: { recommend: record.recommend, activity: record.activity },
