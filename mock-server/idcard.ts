@@ -3,9 +3,9 @@
  * web/api/idcard.ts, shared with the app's form, with the mock's messages.
  */
 import { checkIdCard as check, type IdCardProblem } from '../web/api/idcard.ts';
-import type { FailureId } from './http/failures.ts';
+import type { WordsId } from './http/words.ts';
 
-const PROBLEMS: Record<IdCardProblem, FailureId> = {
+const PROBLEMS: Record<IdCardProblem, WordsId> = {
   empty: 'idCardEmpty',
   length: 'idCardLength',
   format: 'idCardFormat',
@@ -15,7 +15,7 @@ const PROBLEMS: Record<IdCardProblem, FailureId> = {
   checksum: 'idCardChecksum',
 };
 
-export type IdCardResult = { ok: true; birth: string; normalized: string } | { ok: false; failure: FailureId };
+export type IdCardResult = { ok: true; birth: string; normalized: string } | { ok: false; failure: WordsId };
 
 /** Check an ID against `today` ("YYYY-MM-DD", the server's day). */
 export function checkIdCard(id: string, today: string): IdCardResult {

@@ -5,7 +5,7 @@
  */
 import { countryByCode, isValidPhone } from '../web/api/phone.ts';
 import { regionName } from '../web/core/i18n/region.ts';
-import { Failure } from './http/failures.ts';
+import { Wording } from './http/words.ts';
 
 /** A calling code: 1–4 digits, no leading zero, no "+". */
 export const AREA_CODE_PATTERN = /^[1-9]\d{0,3}$/;
@@ -21,13 +21,13 @@ export function mobileProblem(areaCode: string, mobile: string): string | null {
 }
 
 /** The same check as a player reads it (login, send code), in the request's language once worded. */
-export function mobileFailure(areaCode: string, mobile: string): Failure | null {
-  if (!AREA_CODE_PATTERN.test(areaCode)) return new Failure('mobileAreaCode', { areaCode });
+export function mobileFailure(areaCode: string, mobile: string): Wording | null {
+  if (!AREA_CODE_PATTERN.test(areaCode)) return new Wording('mobileAreaCode', { areaCode });
   if (isValidPhone(areaCode, mobile)) return null;
   const country = countryByCode(areaCode);
   return country
-    ? new Failure('mobileInvalid', (language) => ({ areaCode, example: country.example, country: regionName(country, language) }))
-    : new Failure('mobileLength', { areaCode });
+    ? new Wording('mobileInvalid', (language) => ({ areaCode, example: country.example, country: regionName(country, language) }))
+    : new Wording('mobileLength', { areaCode });
 }
 
 /** The key a user is stored under: one account per area code and number. */

@@ -6,7 +6,7 @@
  * state, like its fresh store.
  */
 import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
-import type { Failure } from '../http/failures.ts';
+import type { Wording } from '../http/words.ts';
 import type { ContentLanguage } from '../http/language.ts';
 import { defineSlot, type MockSession } from '../sessions/session.ts';
 import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
@@ -138,7 +138,7 @@ export class ContentState {
   }
 
   /** Credit a user's assets and remember why (cg_property_detail records). */
-  grant(user: UserRecord, kind: PropertyRecordKind, title: string | Failure, atMs: number, gift: { coin?: number; duration?: number; bought?: boolean }): void {
+  grant(user: UserRecord, kind: PropertyRecordKind, title: string | Wording, atMs: number, gift: { coin?: number; duration?: number; bought?: boolean }): void {
     const coin = gift.coin ?? 0;
     const duration = gift.duration ?? 0;
     user.coinBalance += coin;
@@ -148,7 +148,7 @@ export class ContentState {
     this.addRecord(user.uid, kind, title, atMs, coin, duration);
   }
 
-  addRecord(uid: number, kind: PropertyRecordKind, title: string | Failure, atMs: number, coin: number, duration: number): void {
+  addRecord(uid: number, kind: PropertyRecordKind, title: string | Wording, atMs: number, coin: number, duration: number): void {
     let list = this.records.get(uid);
     if (!list) {
       list = [];
@@ -165,7 +165,7 @@ export class ContentState {
 }
 
 /** A record as kept: a title the mock words itself stays unworded until a request names its language. */
-type StoredRecord = Omit<PropertyRecord, 'title'> & { title: string | Failure };
+type StoredRecord = Omit<PropertyRecord, 'title'> & { title: string | Wording };
 
 const CONTENT_SLOT = defineSlot('content', () => new ContentState());
 

@@ -6,7 +6,7 @@
 import { GAME_CODE, HANGUP_MINUTE_MS, type UserInfo } from '../../web/api/contract.ts';
 import { DEFAULT_HANGUP_MINUTES } from '../limits.ts';
 import { ApiError } from '../http/envelope.ts';
-import { Failure } from '../http/failures.ts';
+import { Wording } from '../http/words.ts';
 import { isMember } from './account.ts';
 import { stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type PlaySession } from './state.ts';
@@ -19,9 +19,9 @@ export function checkHangUpMinutes(ctx: GameContext, s: PlaySession, info: UserI
     const offered = gameMeta(ctx, s.gameKey)
       .hang.map((o) => o.duration)
       .join(', ');
-    throw new ApiError(GAME_CODE.notOffered, new Failure('hangUpNotOffered', { minutes, offered }));
+    throw new ApiError(GAME_CODE.notOffered, new Wording('hangUpNotOffered', { minutes, offered }));
   }
-  if (option.type === 2 && !isMember(info)) throw new ApiError(GAME_CODE.memberOnly, new Failure('hangUpMembersOnly', { minutes }));
+  if (option.type === 2 && !isMember(info)) throw new ApiError(GAME_CODE.memberOnly, new Wording('hangUpMembersOnly', { minutes }));
 }
 
 /** Start (or restart) the countdown now; 0 minutes cancels it. The session's stream sockets are closed: hang-up has no stream. */

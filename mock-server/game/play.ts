@@ -12,7 +12,7 @@ import {
   type ReconPlayGameResponse,
 } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
-import { Failure, failureText, type FailureId } from '../http/failures.ts';
+import { Wording, wordsIn, type WordsId } from '../http/words.ts';
 import type { ContentLanguage } from '../http/language.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { cancelHangUp } from './hangup.ts';
@@ -29,13 +29,13 @@ type AskedIn = GameContext & { language: ContentLanguage };
 /** The play token of this user from get_token; a wrong one is an envelope error (the app must call get_token first). */
 export function playToken(state: GameState, user: UserRecord, token: string): GameToken {
   const t = state.gameTokens.get(token);
-  if (!t || t.uid !== user.uid) throw new ApiError(GAME_CODE.invalidGameToken, new Failure('invalidPlayToken'));
+  if (!t || t.uid !== user.uid) throw new ApiError(GAME_CODE.invalidGameToken, new Wording('invalidPlayToken'));
   return t;
 }
 
 export function play(ctx: AskedIn, state: GameState, user: UserRecord, req: PlayGameRequest): PlayGameResponse {
   const token = playToken(state, user, req.token);
-  const say = (id: FailureId, params?: Record<string, string | number>): string => failureText(ctx.language, id, params);
+  const say = (id: WordsId, params?: Record<string, string | number>): string => wordsIn(ctx.language, id, params);
   if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, say('outOfPlayTime'));
 
   if (req.queue_id !== undefined) {
@@ -70,7 +70,7 @@ export function play(ctx: AskedIn, state: GameState, user: UserRecord, req: Play
 
 export function reconnect(ctx: AskedIn, state: GameState, user: UserRecord, req: ReconPlayGameRequest): ReconPlayGameResponse {
   const s = findSession(ctx, state, user, req.sc_id);
-  const say = (id: FailureId): string => failureText(ctx.language, id, { scId: req.sc_id });
+  const say = (id: WordsId): string => wordsIn(ctx.language, id, { scId: req.sc_id });
   if (!s || s.status === 'seat' || s.gameKey !== req.game_key) return failure(GAME_CODE.sessionNotFound, say('sessionNotFound'));
   if (!s.reconnectable) return failure(GAME_CODE.sessionNotFound, say('sessionNotReconnectable'));
   if (user.durationCoin <= 0) return failure(GAME_CODE.outOfPlayTime, say('outOfPlayTime'));

@@ -13,7 +13,7 @@ import {
   type QueueInfo,
   type SeatReadyInfo,
 } from '../../web/api/contract.ts';
-import { failureText } from '../http/failures.ts';
+import { wordsIn } from '../http/words.ts';
 import type { ContentLanguage } from '../http/language.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { playStartInfo, seconds, startBilling, startSession, stopSession } from './sessions.ts';
@@ -111,9 +111,9 @@ export function ticketOf(state: GameState, user: UserRecord, queueId: string): Q
 
 /** The answer for a ticket that is no longer waiting: seat ready (again), or why not. */
 export function settledAnswer(state: GameState, t: QueueTicket, language: ContentLanguage): SeatReadyInfo | GameFailure {
-  if (t.status === 'expired') return failure(GAME_CODE.seatExpired, failureText(language, 'seatExpired'));
+  if (t.status === 'expired') return failure(GAME_CODE.seatExpired, wordsIn(language, 'seatExpired'));
   const s = t.scId === undefined ? undefined : state.sessions.get(t.scId);
-  if (!s || s.status === 'stopped') return failure(GAME_CODE.sessionNotFound, failureText(language, 'seatSessionEnded'));
+  if (!s || s.status === 'stopped') return failure(GAME_CODE.sessionNotFound, wordsIn(language, 'seatSessionEnded'));
   return seatReady(state, t, s);
 }
 
@@ -121,12 +121,12 @@ export function settledAnswer(state: GameState, t: QueueTicket, language: Conten
 export function poll(ctx: GameContext & { language: ContentLanguage }, state: GameState, user: UserRecord, t: QueueTicket, grade: number): GameQueueResponse {
   if (t.status !== 'waiting') return settledAnswer(state, t, ctx.language);
   const token = state.gameTokens.get(t.token);
-  if (!token) return failure(GAME_CODE.invalidGameToken, failureText(ctx.language, 'queueTokenGone'));
+  if (!token) return failure(GAME_CODE.invalidGameToken, wordsIn(ctx.language, 'queueTokenGone'));
   t.polls += 1;
   const script = state.script.queue;
   if (script?.errorAtPoll === t.polls) {
     state.queues.delete(t.queueId);
-    return failure(GAME_CODE.queueError, scriptedText(script.errorMsg, ctx.language) ?? failureText(ctx.language, 'queueError'));
+    return failure(GAME_CODE.queueError, scriptedText(script.errorMsg, ctx.language) ?? wordsIn(ctx.language, 'queueError'));
   }
   const positions = script?.positions;
   if (positions !== undefined) {

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { GAME_CODE, MAX_SAVES_PER_GAME, type GameSave } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
-import { Failure } from '../http/failures.ts';
+import { Wording } from '../http/words.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { seconds } from './sessions.ts';
 import type { GameState, PlaySession, SaveRecord } from './state.ts';
@@ -28,7 +28,7 @@ export function savesOf(state: GameState, uid: number, gameKey: string): SaveRec
 
 export function createSave(state: GameState, user: UserRecord, s: PlaySession, clientSid: string, name: string, isShare: 0 | 1): SaveRecord {
   if (savesOf(state, user.uid, s.gameKey).length >= MAX_SAVES_PER_GAME) {
-    throw new ApiError(GAME_CODE.saveLimit, new Failure('saveLimit', { max: MAX_SAVES_PER_GAME }));
+    throw new ApiError(GAME_CODE.saveLimit, new Wording('saveLimit', { max: MAX_SAVES_PER_GAME }));
   }
   const now = state.clock.now();
   const r: SaveRecord = {
@@ -51,7 +51,7 @@ export function createSave(state: GameState, user: UserRecord, s: PlaySession, c
 /** The user's save `saveId`; another user's save is "not found" too. */
 export function saveOf(state: GameState, user: UserRecord, saveId: number): SaveRecord {
   const r = state.saves.get(saveId);
-  if (!r || r.uid !== user.uid) throw new ApiError(GAME_CODE.saveNotFound, new Failure('saveNotFound', { saveId }));
+  if (!r || r.uid !== user.uid) throw new ApiError(GAME_CODE.saveNotFound, new Wording('saveNotFound', { saveId }));
   return r;
 }
 

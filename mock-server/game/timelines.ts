@@ -12,7 +12,7 @@ import {
 } from '../../web/api/contract.ts';
 import type { DurationMessageCode } from './script.ts';
 import { userInfo } from './account.ts';
-import { failureText, type FailureId } from '../http/failures.ts';
+import { wordsIn, type WordsId } from '../http/words.ts';
 import { scriptedText, type ScriptedMessage } from './scripted-message.ts';
 import { stopSession } from './sessions.ts';
 import type { DurationPeer, GameContext, GameState, PlaySession } from './state.ts';
@@ -34,7 +34,7 @@ const STREAM_MESSAGES: Readonly<Record<StreamEventCode, string>> = {
 /** The message one duration socket gets for a scripted or pushed code (200 carries that user's balance now). */
 export function durationMessage(ctx: GameContext, peer: DurationPeer, m: DurationScriptMessage): DurationSocketMessage | undefined {
   // Worded in the language of the socket's handshake, the scenario's own text first.
-  const say = (id: FailureId): string => scriptedText(m.msg, peer.language) ?? failureText(peer.language, id);
+  const say = (id: WordsId): string => scriptedText(m.msg, peer.language) ?? wordsIn(peer.language, id);
   switch (m.code) {
     case DURATION_CODE.balance: {
       const user = ctx.store.userByUid(peer.uid);

@@ -1,6 +1,6 @@
 /** Building the `{code, msg, data}` envelope every API answer uses (SPEC §8 "Body codes"). */
 import { BODY_CODE, type ApiEnvelope } from '../../web/api/contract.ts';
-import type { Failure } from './failures.ts';
+import type { Wording } from './words.ts';
 import type { ContentLanguage } from './language.ts';
 
 export function ok<T>(data: T, msg = 'success'): ApiEnvelope<T> {
@@ -15,13 +15,13 @@ export function fail<T = null>(code: number, msg: string, data: T | null = null)
  * Thrown anywhere inside request handling to answer with an envelope, e.g.
  * an expired token (30001) or a bad request (40000). `status` is the HTTP
  * status: 200 for business outcomes, so the app reads the body code. A
- * `Failure` is worded in the request's language when answered; a plain string
+ * `Wording` is worded in the request's language when answered; a plain string
  * (a developer's message) is sent as is.
  */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
-    private readonly msg: string | Failure,
+    private readonly msg: string | Wording,
     readonly status = 200,
     readonly data: unknown = null,
   ) {

@@ -7,7 +7,7 @@ import { BODY_CODE, PATH, type AuthMessage, type MinorWebConfig, type PropertyCa
 import { MINOR_AGE } from '../limits.ts';
 import { ID_CARD_SHAPE } from '../../web/api/idcard.ts';
 import { findGame } from '../content/catalogue.ts';
-import { failureText } from '../http/failures.ts';
+import { wordsIn } from '../http/words.ts';
 import type { MinorFixture } from '../fixtures/index.ts';
 import { gameId, requireSameUid, uid } from './input.ts';
 import { contentState, maskIdCard, maskName, type ContentState } from '../content/state.ts';
@@ -110,7 +110,7 @@ export const accountRoutes: Route[] = [
     (n) => z.object({ uid: uid(n), game_id: gameId(n), usage_time: n.int({ min: 0, max: 86_400 }) }),
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
-      if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      if (!findGame(ctx.fixtures, req.game_id)) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
       const scripted = ctx.session.script.minor;
       if (scripted) return ok(scriptedMinorConfig(scripted.limitSeconds, req.usage_time));
       return ok(minorConfig(ctx.fixtures.content.minor, contentState(ctx.session), user, ctx.clock.now(), req.usage_time));
@@ -126,10 +126,10 @@ export const accountRoutes: Route[] = [
       }),
     (req, ctx, user) => {
       const state = contentState(ctx.session);
-      if (user.isAuth === 1 || state.auth.has(user.uid)) return fail(BODY_CODE.failed, failureText(ctx.language, 'alreadyVerified'));
+      if (user.isAuth === 1 || state.auth.has(user.uid)) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'alreadyVerified'));
       const now = ctx.clock.now();
       const check = checkIdCard(req.id_card, cstDate(now));
-      if (!check.ok) return fail(BODY_CODE.failed, failureText(ctx.language, check.failure));
+      if (!check.ok) return fail(BODY_CODE.failed, wordsIn(ctx.language, check.failure));
       state.auth.set(user.uid, { realName: req.real_name, idCard: check.normalized, birth: check.birth, atMs: now });
       user.isAuth = 1;
       return ok(authMessage(state, user, now), 'Verified');

@@ -17,7 +17,7 @@ import {
 } from '../../web/api/contract.ts';
 import { JTOKEN_TTL_MS } from '../limits.ts';
 import { ApiError, ok } from '../http/envelope.ts';
-import { Failure, failureText } from '../http/failures.ts';
+import { Wording, wordsIn } from '../http/words.ts';
 import { canUseBluray, userInfo } from '../game/account.ts';
 import { checkHangUpMinutes, startHangUp } from '../game/hangup.ts';
 import { play, reconnect } from '../game/play.ts';
@@ -64,7 +64,7 @@ const saveName = text({ max: 32 });
 /** The user's session, or the envelope error SPEC §8 shows ("stop-game non-200 shows the message"). */
 function sessionOr404(call: GameCall, scId: string): PlaySession {
   const s = findSession(call.ctx, call.state, call.user, scId);
-  const failure = new Failure('sessionNotFound', { scId });
+  const failure = new Wording('sessionNotFound', { scId });
   if (!s) throw new ApiError(GAME_CODE.sessionNotFound, failure, 200, { code: GAME_CODE.sessionNotFound, sub_msg: failure.in(call.ctx.language) });
   return s;
 }
@@ -110,7 +110,7 @@ export const gameRoutes: Route[] = [
     (n) => z.object({ queue_id: key, queue_grade: n.int({ min: 0, max: 10 }), game_key: key, token: key }),
     (req, { ctx, state, user }) => {
       const t = ticketOf(state, user, req.queue_id);
-      if (!t || t.gameKey !== req.game_key) return ok({ code: GAME_CODE.queueNotFound, sub_msg: failureText(ctx.language, 'queueNotFound', { queueId: req.queue_id }) });
+      if (!t || t.gameKey !== req.game_key) return ok({ code: GAME_CODE.queueNotFound, sub_msg: wordsIn(ctx.language, 'queueNotFound', { queueId: req.queue_id }) });
       return ok(poll(ctx, state, user, t, req.queue_grade));
     },
   ),
@@ -120,7 +120,7 @@ export const gameRoutes: Route[] = [
     () => z.object({ queue_id: key, game_key: key }),
     (req, { state, user }) => {
       const t = ticketOf(state, user, req.queue_id);
-      if (!t) throw new ApiError(GAME_CODE.queueNotFound, new Failure('queueNotFound', { queueId: req.queue_id }));
+      if (!t) throw new ApiError(GAME_CODE.queueNotFound, new Wording('queueNotFound', { queueId: req.queue_id }));
       cancelTicket(state, t);
       return ok({ queue_id: req.queue_id }, 'Left the queue');
     },
@@ -152,7 +152,7 @@ export const gameRoutes: Route[] = [
     (req, call) => {
       const s = sessionOr404(call, req.sc_id);
       if (req.display_grade === 10 && !canUseBluray(call.ctx, userInfo(call.ctx, call.user))) {
-        throw new ApiError(GAME_CODE.memberOnly, new Failure('blurayMembersOnly'));
+        throw new ApiError(GAME_CODE.memberOnly, new Wording('blurayMembersOnly'));
       }
       s.level = LEVELS[req.display_grade];
       return ok({ sc_id: s.scId, level_config: s.level });
@@ -168,7 +168,7 @@ export const gameRoutes: Route[] = [
 
   defineGameRoute(PATH.scHangUp, hangUpInput, (req, call) => {
     const s = sessionOr404(call, req.sc_id);
-    if (s.status === 'seat') throw new ApiError(GAME_CODE.sessionNotFound, new Failure('sessionNotStarted', { scId: s.scId }));
+    if (s.status === 'seat') throw new ApiError(GAME_CODE.sessionNotFound, new Wording('sessionNotStarted', { scId: s.scId }));
     checkHangUpMinutes(call.ctx, s, userInfo(call.ctx, call.user), req.hang_up_timer);
     if (req.hang_up_timer > 0) s.hangUpMinutes = req.hang_up_timer;
     startHangUp(call.state, s, req.hang_up_timer);
@@ -192,7 +192,7 @@ export const gameRoutes: Route[] = [
     (n) => z.object({ game_key: key, sc_id: key, client_sid: key, save_name: saveName, is_share: n.flag() }),
     (req, call) => {
       const s = sessionOr404(call, req.sc_id);
-      if (s.gameKey !== req.game_key) throw new ApiError(GAME_CODE.sessionNotFound, new Failure('sessionOtherGame', { scId: s.scId, gameKey: req.game_key }));
+      if (s.gameKey !== req.game_key) throw new ApiError(GAME_CODE.sessionNotFound, new Wording('sessionOtherGame', { scId: s.scId, gameKey: req.game_key }));
       const r = createSave(call.state, call.user, s, req.client_sid, req.save_name, req.is_share);
       return ok({ save_config: saveConfig(r) }, 'Saved');
     },
@@ -233,7 +233,7 @@ export const gameRoutes: Route[] = [
       const req = readGenerateToken(input);
       const state = gameStateOf(ctx);
       const user = ctx.store.userForToken(req.token);
-      if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Failure('tokenExpired'));
+      if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Wording('tokenExpired'));
       if (user.uid !== req.uid) throw new FieldError('uid', `(${req.uid}) does not match the token's user`);
       const jtoken = randomBytes(24).toString('base64url');
       const expiresAt = state.clock.now() + JTOKEN_TTL_MS;

@@ -11,7 +11,7 @@ import { oneOf, optional, text } from '../validate.ts';
 import { gameId, pageFields, requireSameUid, uid } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
-import { failureText } from '../http/failures.ts';
+import { wordsIn } from '../http/words.ts';
 import { formatBackendTime } from '../sessions/store.ts';
 import { defineRoute, defineUserRoute, NO_INPUT, type Route } from './route.ts';
 
@@ -23,7 +23,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      return game ? ok(gameView(ctx).full(game)) : fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
     },
   ),
 
@@ -80,7 +80,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n), limit: optional(n.int({ min: 1, max: 20 })) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      if (!game) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
       const view = gameView(ctx);
       return ok({ list: similar(ctx.fixtures, view, game).slice(0, req.limit ?? 10).map(view.summary) });
     },
@@ -92,7 +92,7 @@ export const catalogueRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      if (!game) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
       const state = contentState(ctx.session);
       state.recordPlay(user.uid, game.id, ctx.clock.now());
       return ok({ game_id: game.id, play_count: gameView(ctx).plays(game) });
@@ -105,7 +105,7 @@ export const catalogueRoutes: Route[] = [
     (req, ctx, user) => {
       requireSameUid(req.uid, user);
       const game = findGame(ctx.fixtures, req.game_id);
-      if (!game) return fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      if (!game) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
       const state = contentState(ctx.session);
       state.recordDownload(game.id);
       return ok({ game_id: game.id, down_count: downCount(state, game) });
@@ -129,7 +129,7 @@ export const catalogueRoutes: Route[] = [
     (n) => z.object({ game_id: gameId(n) }),
     (req, ctx) => {
       const game = findGame(ctx.fixtures, req.game_id);
-      return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, failureText(ctx.language, 'gameNotFound'));
+      return game ? ok({ list: opPlans(ctx.fixtures, game) }) : fail(BODY_CODE.failed, wordsIn(ctx.language, 'gameNotFound'));
     },
   ),
 ];

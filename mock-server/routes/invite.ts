@@ -9,7 +9,7 @@ import { BODY_CODE, PATH, type InvitedFriend } from '../../web/api/contract.ts';
 import { maskMobile } from '../../web/api/mask.ts';
 import { contentState } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
-import { Failure, failureText } from '../http/failures.ts';
+import { Wording, wordsIn } from '../http/words.ts';
 import { requestOrigin } from '../content/media.ts';
 import * as z from 'zod';
 import { text } from '../validate.ts';
@@ -69,16 +69,16 @@ export const inviteRoutes: Route[] = [
       const state = contentState(ctx.session);
       const inviterUid = uidOfInviteCode(req.code);
       const inviter = inviterUid === undefined ? undefined : ctx.store.userByUid(inviterUid);
-      if (!inviter) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteInvalid'));
-      if (inviter.uid === user.uid) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteOwn'));
-      if (state.invites.has(user.uid)) return fail(BODY_CODE.failed, failureText(ctx.language, 'inviteBound'));
+      if (!inviter) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'inviteInvalid'));
+      if (inviter.uid === user.uid) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'inviteOwn'));
+      if (state.invites.has(user.uid)) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'inviteBound'));
       const conf = ctx.fixtures.content.invite;
       const now = ctx.clock.now();
       const rewarded = [...state.invites.values()].filter((i) => i.inviterUid === inviter.uid && i.inviterReward > 0).length;
       const inviterReward = rewarded < conf.max_rewarded ? conf.inviter_reward : 0;
       state.invites.set(user.uid, { inviterUid: inviter.uid, code: inviteCode(inviter.uid), atMs: now, inviterReward });
-      state.grant(user, 'invite', new Failure('inviteJoined', { name: inviter.username }), now, { duration: conf.invitee_reward });
-      if (inviterReward > 0) state.grant(inviter, 'invite', new Failure('inviteBrought', { name: user.username }), now, { duration: inviterReward });
+      state.grant(user, 'invite', new Wording('inviteJoined', { name: inviter.username }), now, { duration: conf.invitee_reward });
+      if (inviterReward > 0) state.grant(inviter, 'invite', new Wording('inviteBrought', { name: user.username }), now, { duration: inviterReward });
       return ok(
         { inviter: inviter.username, duration: conf.invitee_reward, user_duration: user.duration, duration_coin: user.durationCoin },
         'Invitation bound',

@@ -7,7 +7,7 @@
 import { BODY_CODE, HEADER, PATH, type PayType, type ProductKind } from '../../web/api/contract.ts';
 import { contentState } from '../content/state.ts';
 import { fail, ok } from '../http/envelope.ts';
-import { failureText } from '../http/failures.ts';
+import { wordsIn } from '../http/words.ts';
 import { requestOrigin } from '../content/media.ts';
 import { createOrder, findShopItem, ORDER_ID, orderView } from '../content/orders.ts';
 import * as z from 'zod';
@@ -36,10 +36,10 @@ export const payRoutes: Route[] = [
     (n) => z.object({ product_id: n.int({ min: 1 }), pay_type: oneOf(PAY_TYPES) }),
     (req, ctx, user) => {
       const item = findShopItem(ctx.fixtures, req.product_id);
-      if (!item) return fail(BODY_CODE.failed, failureText(ctx.language, 'productNotFound'));
+      if (!item) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'productNotFound'));
       const pay = ctx.fixtures.systemInfo.pay_config;
       if ((req.pay_type === 'wxpay' ? pay.h5_wxpay : pay.h5_alipay) !== 1) {
-        return fail(BODY_CODE.failed, failureText(ctx.language, 'payTypeUnavailable', { payType: req.pay_type }));
+        return fail(BODY_CODE.failed, wordsIn(ctx.language, 'payTypeUnavailable', { payType: req.pay_type }));
       }
       const now = ctx.clock.now();
       const rec = createOrder(contentState(ctx.session), user.uid, item, req.pay_type, now, {
@@ -57,7 +57,7 @@ export const payRoutes: Route[] = [
     () => z.object({ order_id: text({ pattern: ORDER_ID, hint: 'an order id like "CG2025030110000000010042"' }) }),
     (req, ctx, user) => {
       const rec = contentState(ctx.session).orders.get(req.order_id);
-      if (!rec || rec.uid !== user.uid) return fail(BODY_CODE.failed, failureText(ctx.language, 'orderNotFound'));
+      if (!rec || rec.uid !== user.uid) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'orderNotFound'));
       return ok(orderView(rec, ctx.clock.now()));
     },
   ),

@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BODY_CODE, ENDPOINT_METHOD, type ApiEnvelope, type Endpoints } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { ApiError } from '../http/envelope.ts';
-import { Failure } from '../http/failures.ts';
+import { Wording } from '../http/words.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import type { ContentLanguage } from '../http/language.ts';
 import type { MockSession } from '../sessions/session.ts';
@@ -27,7 +27,7 @@ export interface RouteContext {
   store: Store;
   /** The mock session this request belongs to (X-Mock-Session): its script, journal, faults and sockets. */
   session: MockSession;
-  /** The request's language (Accept-Language): player-facing failures are worded in it (http/failures.ts). */
+  /** The request's language (Accept-Language): player-facing failures are worded in it (http/words.ts). */
   language: ContentLanguage;
   /** The session's fixtures (its /__db/ copy once QA edited one) in the request's language (Accept-Language). */
   fixtures: Fixtures;
@@ -104,6 +104,6 @@ export function defineUserRoute<P extends keyof Endpoints>(
 /** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
 export function requireUser(ctx: RouteContext): UserRecord {
   const user = ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
-  if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Failure('tokenExpired'));
+  if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Wording('tokenExpired'));
   return user;
 }

@@ -10,7 +10,7 @@ import { requireSameUid, uid } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { cstDate, cstWeek, cstWeekday } from '../content/days.ts';
 import { fail, ok } from '../http/envelope.ts';
-import { Failure, failureText } from '../http/failures.ts';
+import { Wording, wordsIn } from '../http/words.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import * as z from 'zod';
 import { optional } from '../validate.ts';
@@ -53,9 +53,9 @@ export const signInRoutes: Route[] = [
       const now = ctx.clock.now();
       const date = cstDate(now);
       const state = contentState(ctx.session);
-      if (ctx.session.script.signedToday === true || !state.sign(user.uid, date)) return fail(BODY_CODE.failed, failureText(ctx.language, 'alreadySigned'));
+      if (ctx.session.script.signedToday === true || !state.sign(user.uid, date)) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'alreadySigned'));
       const granted = ctx.fixtures.content.signIn.durations[cstWeekday(now) - 1] ?? 0;
-      state.grant(user, 'sign_in', new Failure('signInRecord', { date }), now, { duration: granted });
+      state.grant(user, 'sign_in', new Wording('signInRecord', { date }), now, { duration: granted });
       const w = week(ctx, user);
       return ok(
         { user_sign_data: w.days, current_week: w.today, duration: granted, user_duration: user.duration, duration_coin: user.durationCoin },

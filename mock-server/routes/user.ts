@@ -2,7 +2,7 @@
 import { BODY_CODE, PATH, SMS_RESEND_SECONDS } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../limits.ts';
 import { badRequest, fail, ok } from '../http/envelope.ts';
-import { failureText } from '../http/failures.ts';
+import { wordsIn } from '../http/words.ts';
 import { AREA_CODE_PATTERN, mobileFailure } from '../phone.ts';
 import * as z from 'zod';
 import { optional, text } from '../validate.ts';
@@ -23,7 +23,7 @@ export const userRoutes: Route[] = [
     const invalid = invalidMobile(ctx, req.area_code, req.mobile);
     if (invalid) return fail(BODY_CODE.failed, invalid);
     const wait = ctx.store.sendSms(req.area_code, req.mobile);
-    if (wait > 0) return fail(BODY_CODE.failed, failureText(ctx.language, 'smsWait', { wait }), { resend_after: wait });
+    if (wait > 0) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'smsWait', { wait }), { resend_after: wait });
     return ok({ resend_after: SMS_RESEND_SECONDS }, 'Verification code sent');
   }),
 
@@ -40,7 +40,7 @@ export const userRoutes: Route[] = [
     (req, ctx) => {
       const invalid = invalidMobile(ctx, req.area_code, req.mobile);
       if (invalid) return fail(BODY_CODE.failed, invalid);
-      if (req.code !== MOCK_SMS_CODE) return fail(BODY_CODE.failed, failureText(ctx.language, 'wrongCode'));
+      if (req.code !== MOCK_SMS_CODE) return fail(BODY_CODE.failed, wordsIn(ctx.language, 'wrongCode'));
       const user = ctx.store.findOrCreateUser(req.area_code, req.mobile);
       const token = ctx.store.issueToken(user.uid);
       return ok(ctx.store.loginInfo(user, token, req.device_id), 'Login successful');

@@ -25,7 +25,7 @@ import { signedHeaders as signHeaders } from '../../mock-server/http/signature.t
 import { within } from '../wait.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
-/** 30001 as the mock words it for a request without Accept-Language (English; failures-language.test.ts has the others). */
+/** 30001 as the mock words it for a request without Accept-Language (English; words-language.test.ts has the others). */
 export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: 'Your login has expired, please log in again', data: null } as const;
 
 /** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */

@@ -1,15 +1,17 @@
 /**
- * Every failure message a player can read (the app toasts an envelope's `msg`
- * and shows a game failure's `sub_msg`), in each content language, keyed by a
- * stable id. A route answers in the request's language (`Accept-Language`,
- * http/language.ts); messages meant for developers (a malformed request, a
- * /__mock/ or /__db/ call) stay English and are not here.
+ * Every text the mock writes that a player reads: failure messages (the app
+ * toasts an envelope's `msg` and shows a game failure's `sub_msg`), the
+ * duration socket's default messages and the titles of asset records, in each
+ * content language, keyed by a stable id. A route answers in the request's
+ * language (`Accept-Language`, http/language.ts); messages meant for
+ * developers (a malformed request, a /__mock/ or /__db/ call) stay English and
+ * are not here.
  */
 import type { ContentLanguage } from './language.ts';
 
 type Texts = Readonly<Record<ContentLanguage, string>>;
 
-const FAILURES = {
+const TABLE = {
   mobileAreaCode: {
     en: 'Invalid mobile number: area code "{areaCode}" must be 1 to 4 digits without "+"',
     'zh-Hans': '手机号格式不正确：区号“{areaCode}”须为 1 至 4 位数字，不带“+”',
@@ -106,7 +108,7 @@ const FAILURES = {
     'zh-Hant': '每款遊戲最多 {max} 個存檔，請先刪除一個',
   },
   saveNotFound: { en: 'Save {saveId} not found', 'zh-Hans': '存档 {saveId} 不存在', 'zh-Hant': '找不到存檔 {saveId}' },
-  // Not failures: the titles of asset records (cg_property_detail), worded when read, in the reader's language.
+  // The titles of asset records (cg_property_detail), worded when read, in the reader's language.
   signInRecord: { en: 'Daily sign-in {date}', 'zh-Hans': '每日签到 {date}', 'zh-Hant': '每日簽到 {date}' },
   inviteJoined: { en: "Joined with {name}'s invitation", 'zh-Hans': '受 {name} 邀请加入', 'zh-Hant': '受 {name} 邀請加入' },
   inviteBrought: { en: '{name} joined with your invitation', 'zh-Hans': '{name} 接受了您的邀请', 'zh-Hant': '{name} 接受了您的邀請' },
@@ -120,27 +122,30 @@ const FAILURES = {
   sessionStopped: { en: 'The game service has stopped this session', 'zh-Hans': '游戏服务已结束本次游戏', 'zh-Hant': '遊戲服務已結束本次遊戲' },
 } as const satisfies Record<string, Texts>;
 
-export type FailureId = keyof typeof FAILURES;
+export type WordsId = keyof typeof TABLE;
 type Params = Readonly<Record<string, string | number>>;
 
 /** The table itself, for the test that every language has the same placeholders. */
-export const FAILURE_TEXTS: Readonly<Record<FailureId, Texts>> = FAILURES;
+export const WORDS: Readonly<Record<WordsId, Texts>> = TABLE;
 
-/** A failure not yet put into words: thrown deep in the game logic, worded where the request's language is known. */
-export class Failure {
+/**
+ * A text not yet put into words: a failure thrown deep in the game logic, or an asset record's title kept in the
+ * store, worded where the reader's language is known.
+ */
+export class Wording {
   constructor(
-    readonly id: FailureId,
+    readonly id: WordsId,
     /** Placeholder values, or a function of the language for a value that is itself worded (a country's name). */
     readonly params: Params | ((language: ContentLanguage) => Params) = {},
   ) {}
 
   in(language: ContentLanguage): string {
     const params = typeof this.params === 'function' ? this.params(language) : this.params;
-    return FAILURES[this.id][language].replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+    return TABLE[this.id][language].replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
   }
 }
 
-/** The failure `id` in `language`, its `{placeholders}` filled from `params`. */
-export function failureText(language: ContentLanguage, id: FailureId, params: Params = {}): string {
-  return new Failure(id, params).in(language);
+/** The text `id` in `language`, its `{placeholders}` filled from `params`. */
+export function wordsIn(language: ContentLanguage, id: WordsId, params: Params = {}): string {
+  return new Wording(id, params).in(language);
 }

@@ -1,11 +1,11 @@
 /**
  * Issue 9: a failure a player reads answers in the request's language
  * (Accept-Language → en / zh-Hans / zh-Hant, as content does), from the one
- * table in mock-server/http/failures.ts; a developer's message stays English.
+ * table in mock-server/http/words.ts; a developer's message stays English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_CODE, PATH } from '../../web/api/contract.ts';
-import { FAILURE_TEXTS } from '../../mock-server/http/failures.ts';
+import { WORDS } from '../../mock-server/http/words.ts';
 import { GAME_KEY, player } from './game-helpers.ts';
 import { call, startApp, type Started } from './helpers.ts';
 
@@ -60,7 +60,7 @@ describe('a failure in the request language', () => {
 
 describe('the failure table', () => {
   const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
-  it.each(Object.entries(FAILURE_TEXTS))('%s has the same placeholders and no English in Chinese', (_id, texts) => {
+  it.each(Object.entries(WORDS))('%s has the same placeholders and no English in Chinese', (_id, texts) => {
     expect(placeholders(texts['zh-Hans'])).toEqual(placeholders(texts.en));
     expect(placeholders(texts['zh-Hant'])).toEqual(placeholders(texts.en));
     for (const zh of [texts['zh-Hans'], texts['zh-Hant']]) expect(zh.replace(/\{\w+\}/g, '')).not.toMatch(/[A-Za-z]{3,}/);
