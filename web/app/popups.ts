@@ -36,15 +36,15 @@ export async function considerPopup(page: string | null, previous: string | null
       readRecord().catch(() => ({ recommend: 0, activity: 0, singleOnly: USER_DEFAULTS.single_only_member_dialog })),
       systemInfo.load().catch(() => null),
     ]);
-    // A new player's first stop is the questionnaire (home opens it): one thing at a time, the pop-up comes on the
-    // next arrival at home, after it was answered or skipped.
-    if (user?.is_new_user === 1 && (await import('./guide.ts').then((m) => m.questionnaireDue(user)))) return;
+    // Only a new player can owe the questionnaire: nobody else loads the guide's code.
+    const questionnaireDue = user?.is_new_user === 1 && (await import('./guide.ts').then((m) => m.questionnaireDue(user)));
     const kind = duePopup({
       user,
       expires: { recommend: record.recommend, activity: record.activity },
       now: clock.now(),
       singleMode: readSingleMode(storage.session),
       singleOnlyMemberDialog: record.singleOnly,
+      questionnaireDue,
     });
     if (kind && auth.isLoggedIn()) shownPopup.set(kind);
   } finally {

@@ -5,8 +5,10 @@
  * stored expiry has passed. One at a time: when both are due the recommend
  * pop-up comes first and the activity one waits for the next occasion. In
  * single-game mode `single_only_member_dialog` 1 (the local user record's
- * default) keeps it to the member offer (the recommend pop-up). Pure: the
- * caller hands in the time and what it read.
+ * default) keeps it to the member offer (the recommend pop-up). A new
+ * player's questionnaire comes first: no pop-up while it is due (home opens
+ * it), so the pop-up waits for the next arrival after it is answered or
+ * skipped. Pure: the caller hands in the time and what it read.
  */
 import type { UserInfo } from '../api/contract.ts';
 import { isMember } from './rules.ts';
@@ -32,11 +34,13 @@ export interface PopupFacts {
   singleMode: boolean;
   /** The local user record's `single_only_member_dialog` (1 by default). */
   singleOnlyMemberDialog: number;
+  /** A new player's questionnaire is due (state/recommend.ts shouldOfferQuestionnaire): one thing at a time, it comes first. */
+  questionnaireDue: boolean;
 }
 
 /** The pop-up to show now, or null. */
 export function duePopup(facts: PopupFacts): PopupKind | null {
-  if (!facts.user || isMember(facts.user)) return null;
+  if (!facts.user || isMember(facts.user) || facts.questionnaireDue) return null;
   const allowed = facts.singleMode && facts.singleOnlyMemberDialog === 1 ? (['recommend'] as const) : POPUP_ORDER;
   return allowed.find((kind) => shouldShowPopup(facts.user, facts.expires[kind], facts.now)) ?? null;
 }

@@ -7,6 +7,7 @@ const facts = (over: Partial<PopupFacts> = {}): PopupFacts => ({
   now: 10_000,
   singleMode: false,
   singleOnlyMemberDialog: 1,
+  questionnaireDue: false,
   ...over,
 });
 
@@ -43,5 +44,10 @@ describe('purchase pop-ups on their own (SPEC §5: non-buyers, buy_member 0, unt
     expect(duePopup(facts({ ...single, singleOnlyMemberDialog: 1 }))).toBeNull();
     expect(duePopup(facts({ singleMode: true, singleOnlyMemberDialog: 1 }))).toBe('recommend');
     expect(duePopup(facts({ ...single, singleOnlyMemberDialog: 0 }))).toBe('activity');
+  });
+
+  it('a new player meets the questionnaire first: no pop-up while it is due, the pop-up on a later arrival', () => {
+    expect(duePopup(facts({ questionnaireDue: true }))).toBeNull();
+    expect(duePopup(facts({ questionnaireDue: false }))).toBe('recommend');
   });
 });
