@@ -24,7 +24,11 @@ describe('purchase pop-ups (issue 11 part 2)', () => {
     const { page, errors, close } = await loginHome(session, '13800000000');
     const recommend = page.getByRole('dialog', { name: 'Recommended for you' });
     await recommend.waitFor();
+    // One thing at a time: the day's sign-in at login is told on home, never in a toast over the offer's price.
+    expect(await page.locator('.toast').count()).toBe(0);
+    await page.getByText('Signed in today').waitFor();
     await page.getByText('Closes in').waitFor();
+    expect(await page.locator('.toast').count()).toBe(0);
     await screenshot(page, 'popups-home-recommend');
     await page.getByRole('button', { name: 'Not now' }).click();
     await recommend.waitFor({ state: 'detached' });

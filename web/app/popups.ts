@@ -3,7 +3,7 @@
  * app's user, system info, local database and channel. Loaded with a
  * dynamic import by PopupHost when a logged-in player reaches a place.
  */
-import { auth, clock, getAppDeviceId, storage } from './services.ts';
+import { auth, clock, getAppDeviceId, storage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
 import { openDb } from './app-db.ts';
 import { readSingleMode } from './channel.ts';
@@ -21,6 +21,18 @@ async function readRecord(): Promise<{ recommend: number; activity: number; sing
   } finally {
     db.close();
   }
+}
+
+/** Resolves once no toast is on screen (a toast hides itself after its duration; a loading one when its call ends). */
+function toastGone(): Promise<void> {
+  if (toaster.state.get() === null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = toaster.state.listen((t) => {
+      if (t !== null) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 let checking = false;
@@ -46,7 +58,10 @@ export async function considerPopup(page: string | null, previous: string | null
       singleOnlyMemberDialog: record.singleOnly,
       questionnaireDue,
     });
-    if (kind && auth.isLoggedIn()) shownPopup.set(kind);
+    if (!kind) return;
+    // One thing at a time: a toast already up (the day's sign-in grant at login) would sit over the offer's price.
+    await toastGone();
+    if (auth.isLoggedIn() && shownPopup.get() === null) shownPopup.set(kind);
   } finally {
     checking = false;
   }

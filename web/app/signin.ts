@@ -8,6 +8,7 @@ import { api, auth, clock, local, session, storage, toaster } from './services.t
 import { systemInfo } from './system-info.ts';
 import { readSingleMode } from './channel.ts';
 import { signInGranted } from './signin-granted.ts';
+import { shownPopup } from './popup-due.ts';
 import { createDailySignIn, grantedKey, type DailySignIn } from '../state/daily-signin.ts';
 import { canAutoSignIn } from '../state/rules.ts';
 import { freshUser } from '../state/auth.ts';
@@ -32,7 +33,8 @@ export const dailySignIn: DailySignIn = createDailySignIn({
   onGranted(seconds, fresh) {
     signInGranted.set(seconds);
     if (!fresh || seconds === null) return;
-    toaster.show({ title: msgs.get().granted({ gain: formatDuration(seconds, locale.get()) }), icon: 'success' });
+    // A purchase pop-up already on screen is not covered: Home and Mine show the grant anyway.
+    if (shownPopup.get() === null) toaster.show({ title: msgs.get().granted({ gain: formatDuration(seconds, locale.get()) }), icon: 'success' });
     void auth.refreshBalance().catch(() => undefined);
   },
 });
