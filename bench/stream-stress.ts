@@ -1,5 +1,5 @@
 /**
- * `npm run stress:stream [-- iterations] [-- seed]`: hunts native crashes of
+ * `npm run stress:stream -- [iterations] [seed] [minutes]`: hunts native crashes of
  * the mock's WebRTC side (@roamhq/wrtc) the way the e2e files met them — the
  * mock in this process, the built app (dist/) in one Chromium — by starting
  * game streams and cutting them at random moments: before the offer, during
@@ -22,6 +22,8 @@ import { sleep } from './stream-util.ts';
 
 const ITERATIONS = Number(process.argv[2] ?? 200);
 let seed = Number(process.argv[3] ?? Date.now() % 100_000);
+/** Stops early (cleanly, with the summary) after this long. */
+const MAX_MS = Number(process.argv[4] ?? Infinity) * 60_000;
 const firstSeed = seed;
 /** Small and reproducible: the same seed cuts at the same moments (as far as timing allows). */
 function random(): number {
@@ -91,7 +93,8 @@ async function cut(p: Page, how: Cut): Promise<void> {
 
 const started = Date.now();
 const counts = new Map<string, number>();
-for (let i = 1; i <= ITERATIONS; i++) {
+let done = 0;
+for (let i = 1; i <= ITERATIONS && Date.now() - started < MAX_MS; i++) {
   page ??= await freshPage();
   // After a cut that left the game screen, come back to it (a reload restarts the stream by itself).
   if (!page.url().includes('/submodules/game/')) await page.goto(gamePath(1), { waitUntil: 'commit' });
@@ -109,6 +112,7 @@ for (let i = 1; i <= ITERATIONS; i++) {
   counts.set(key, (counts.get(key) ?? 0) + 1);
   const open = rtcResources();
   console.log(`${i}/${ITERATIONS} ${key} peers=${open.peers} t=${Math.round((Date.now() - started) / 1000)}s`);
+  done = i;
 }
 
 await browser.close();
@@ -116,7 +120,7 @@ await browser.close();
 for (let i = 0; i < 50 && rtcResources().peers > 0; i++) await sleep(100);
 await app.close();
 const left = rtcResources();
-console.log(`seed ${firstSeed}: ${ITERATIONS} iterations in ${Math.round((Date.now() - started) / 1000)} s, peers left ${left.peers}, sources left ${left.sources}`);
+console.log(`seed ${firstSeed}: ${done} iterations in ${Math.round((Date.now() - started) / 1000)} s, peers left ${left.peers}, sources left ${left.sources}`);
 console.log([...counts].map(([k, n]) => `${k}:${n}`).join(' '));
 // wrtc keeps the loop alive and a natural exit after a stopped track crashes (mock-server/stream/native.ts).
 process.exit(left.peers === 0 && left.sources === 0 ? 0 : 1);

@@ -8,8 +8,9 @@
  * - `webrtc` transport (the default): the socket carries WebRTC signalling
  *   (`{type:"rtc", kind:"offer"|"answer"|"candidate"}`); the session's game
  *   streams as a video track, input comes up the data channel, and a frame
- *   report per frame (and rumble) comes down this socket (rtc-peer.ts says why not the channel). `script.progress.stallAt` stalls the real
- *   step (rtc-peer.ts). The client reports progress from what it sees.
+ *   report per frame (and rumble) comes down this socket (rtc-peer.ts says
+ *   why not the channel). `script.progress.stallAt` stalls the real step
+ *   (rtc-peer.ts). The client reports progress from what it sees.
  * - `socket` transport (`video: false`): progress `{type:"progress", value}`
  *   every script.progress.stepMs (none past `stallAt`), then a status frame
  *   `{type:"frame", …}` a second; input comes on the socket.
