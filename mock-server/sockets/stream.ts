@@ -7,9 +7,10 @@
  * - First message: `{type:"hello", transport, level_config}`.
  * - `webrtc` transport (the default): the socket carries WebRTC signalling
  *   (`{type:"rtc", kind:"offer"|"answer"|"candidate"}`); the session's game
- *   streams as a video track, input comes up the data channel and a frame
- *   report goes down it per frame. `script.progress.stallAt` stalls the real
- *   step (rtc-peer.ts). The client reports progress from what it sees.
+ *   streams as a video track, input comes up the data channel, and a frame
+ *   report per frame (and rumble) comes down this socket (rtc-peer.ts says
+ *   why not the channel). `script.progress.stallAt` stalls the real step
+ *   (rtc-peer.ts). The client reports progress from what it sees.
  * - `socket` transport (`video: false`): progress `{type:"progress", value}`
  *   every script.progress.stepMs (none past `stallAt`), then a status frame
  *   `{type:"frame", …}` a second; input comes on the socket.
@@ -58,6 +59,9 @@ import { localizedFixtures } from '../sessions/db-localized.ts';
 import { contentLanguage, type ContentLanguage } from '../http/language.ts';
 import { hasCjkFont } from '../stream/native.ts';
 import type { Fixtures } from '../fixtures/index.ts';
+
+/** Frame reports are skipped while this much is queued on the socket. */
+const MAX_REPORT_BUFFER = 256 * 1024;
 
 export interface StreamSocketContext extends GameSocketContext {
   /** WebRTC video unless a scenario says `video: false` (default true). */
@@ -159,6 +163,11 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
         rtc = createRtcPeer({
           signal: (m) => peer.send(m),
           message: (text) => onMessage(text, 'channel'),
+          report: (m) => {
+            // Frame reports wait while the client reads slowly (its memory is not ours to grow); a rumble always goes.
+            if (m.type === 'vibrate' || ws.bufferedAmount < MAX_REPORT_BUFFER) peer.send(m);
+          },
+          clock: ctx.frameClock,
           connected: () => {
             if (detach || !rtc) return;
             detach = stream.attach(rtc);

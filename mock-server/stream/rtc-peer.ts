@@ -3,27 +3,42 @@
  * libwebrtc peer (`@roamhq/wrtc`). The client offers (a receive-only video
  * transceiver and the input data channel); this peer answers with the game's
  * video track, trickles its ICE candidates over the stream socket, takes
- * input from the data channel and sends a frame report on it for every frame,
- * and the game's rumble (`vibrate`) when it asks for one.
+ * input from the data channel, and hands a frame report for every frame and
+ * the game's rumble (`vibrate`) to the stream socket (`report`).
+ *
+ * The data channel is only listened to, never called (no send, readyState,
+ * bufferedAmount or close): wrtc's RTCDataChannel drops its native channel on
+ * libwebrtc's signalling thread the moment the client's side closes (a
+ * reload, a navigation, a closed tab), while a call on the JS thread checks
+ * that pointer and then uses it. A frame report sent in that gap crashed the
+ * process (SIGSEGV in RTCDataChannel::Send, null channel, found by
+ * bench/stream-stress.ts; node-webrtc issues #325, #391). Events are safe:
+ * they are dispatched to the JS thread after the native side is done.
  *
  * Scripted load stalls act where a real one would: `stallAt` 30 never
  * answers the offer, 50 answers but never lets ICE connect, 80 connects but
  * never sends a frame.
  */
 import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
-import { loadWrtc, type VideoFrame, type VideoSource } from './native.ts';
+import { loadWrtc, type VideoFrame, type VideoSource, type Wrtc } from './native.ts';
 import type { Viewer } from './game-stream.ts';
+import { systemClock, type Clock, type TimerId } from '../../web/core/clock.ts';
 
 /** Candidates kept while the offer has not been applied (a scripted stall at 30 never applies it). */
 const MAX_EARLY_CANDIDATES = 32;
-/** Frame reports are skipped while this much is queued on the channel (a slow client must not grow our memory). */
-const MAX_CHANNEL_BUFFER = 256 * 1024;
+/**
+ * How long a closing peer waits for its data channel's close before closing the connection anyway: the client's side
+ * normally closes it within milliseconds of leaving (see `close`).
+ */
+export const CHANNEL_CLOSE_WAIT_MS = 2_000;
 
 export interface RtcPeerOptions {
   /** Sends signalling to the client (the stream socket). */
   signal(msg: StreamRtcMessage): void;
   /** A data-channel message: the stream socket's own input handling checks it. */
   message(text: string): void;
+  /** A frame report or a rumble for the client: the stream socket carries them (never the data channel, see above). */
+  report(msg: StreamFrameMessage | StreamVibrateMessage): void;
   /** ICE connected: the peer wants frames now. */
   connected(): void;
   /** The connection failed or closed on the client's side. */
@@ -32,6 +47,10 @@ export interface RtcPeerOptions {
   bitrateKbps(): number;
   stallAt?: 30 | 50 | 80;
   log(line: string): void;
+  /** Times the wait for the data channel's close (real time: libwebrtc's threads are; a test may pass a manual clock). */
+  clock?: Clock;
+  /** The WebRTC library (default @roamhq/wrtc); a test passes fakes that record what is called. */
+  wrtc?: Pick<Wrtc, 'RTCPeerConnection'> & { nonstandard: Pick<Wrtc['nonstandard'], 'RTCVideoSource'> };
 }
 
 export interface RtcPeer extends Viewer {
@@ -46,13 +65,16 @@ export function rtcResources(): { peers: number; sources: number } {
 }
 
 export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
-  const wrtc = loadWrtc();
+  const wrtc = o.wrtc ?? loadWrtc();
   const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
   const source: VideoSource = new wrtc.nonstandard.RTCVideoSource();
   const track = source.createTrack();
   live.peers++;
   live.sources++;
   let channel: RTCDataChannel | null = null;
+  /** The channel's close event has run: its native side is gone, so closing the connection cannot race it. */
+  let channelClosed = false;
+  let finished = false;
   let bitrate = 0;
   let renegotiating = false;
   const early: RtcCandidateInit[] = [];
@@ -88,6 +110,10 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     channel.onmessage = (m: MessageEvent) => {
       if (!closed) o.message(typeof m.data === 'string' ? m.data : '');
     };
+    channel.onclose = () => {
+      channelClosed = true;
+      if (closed) finish();
+    };
   };
 
   /**
@@ -113,13 +139,17 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     })();
   }
 
-  function send(msg: StreamFrameMessage | StreamVibrateMessage): void {
-    if (!channel || channel.readyState !== 'open') return;
-    try {
-      channel.send(JSON.stringify(msg));
-    } catch {
-      // The channel closes with the connection a moment before readyState says so; the close follows.
-    }
+  const clock = o.clock ?? systemClock;
+  let closeWait: TimerId | undefined;
+  /** Frees the connection: once, after the channel has closed (or the wait ran out). */
+  function finish(): void {
+    if (finished) return;
+    finished = true;
+    clock.clearTimeout(closeWait);
+    track.stop();
+    pc.close();
+    live.peers--;
+    live.sources--;
   }
 
   /** A candidate the peer cannot use is not fatal: ICE tries the others. */
@@ -177,25 +207,25 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
       if (closed || !connected) return;
       applyBitrate();
       source.onFrame(video);
-      if (channel && channel.bufferedAmount < MAX_CHANNEL_BUFFER) send(info);
+      o.report(info);
     },
     vibrate(msg: StreamVibrateMessage) {
-      // Rare and small: sent even past the report limit, a skipped rumble would be felt missing.
-      if (!closed && connected) send(msg);
+      if (!closed && connected) o.report(msg);
     },
+    /**
+     * Stops at once (no more signalling, frames or input), and frees the connection once the data channel has
+     * closed. pc.close() closes an open channel itself, on the JS thread (RTCDataChannel::OnPeerConnectionClosed),
+     * while the channel's own close may be running on the signalling thread: the client is leaving right now (this
+     * runs when the stream socket closes), and two cleanups of one channel crash (node-webrtc #576, #360). So the
+     * channel is left to the client, whose leaving closes it within milliseconds, and the connection closes after
+     * its close event; `CHANNEL_CLOSE_WAIT_MS` bounds the wait for a client that went silent instead.
+     */
     close() {
       if (closed) return;
       closed = true;
       pc.onicecandidate = pc.onconnectionstatechange = pc.ondatachannel = null;
-      try {
-        channel?.close();
-      } catch {
-        // Already closing with the connection.
-      }
-      track.stop();
-      pc.close();
-      live.peers--;
-      live.sources--;
+      if (!channel || channelClosed) finish();
+      else closeWait = clock.setTimeout(finish, CHANNEL_CLOSE_WAIT_MS);
     },
   };
 }

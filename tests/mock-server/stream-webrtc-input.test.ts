@@ -3,7 +3,7 @@
  * in stream-webrtc.test.ts): a locked mouse's relative motion moves the
  * player and a quick click is the game's action (the frame report's
  * `presses`, and the frame code reflecting the click); a crash in the racer
- * comes down the data channel as a `vibrate` message the SDK reports.
+ * comes down the stream socket as a `vibrate` message the SDK reports.
  * Every wait polls a condition with a time limit.
  */
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('WebRTC stream: the mouse (issue 8)', () => {
 });
 
 describe('WebRTC stream: rumble (issue 8, decision 0007)', () => {
-  it('a crash in the racer sends a vibrate message down the data channel; the SDK reports it as a Rumble', async () => {
+  it('a crash in the racer sends a vibrate message down the stream socket; the SDK reports it as a Rumble', async () => {
     const run = await runningGame(s, FREE_TRIAL, { game_key: RACER_GAME });
     const r = rtcSdk(s);
     const felt: Rumble[] = [];
