@@ -3,6 +3,7 @@
  * tab bar, a wordless skeleton of the content — rendered to HTML here in Node with React's server renderer, so it
  * paints from the HTML alone. react-dom/server never reaches the browser: only the build imports this module.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -42,10 +43,34 @@ export function tabNames(): TabNames[] {
   ];
 }
 
+/** The public folder the tab icons are served from (web/public/icons → /icons). */
+const PUBLIC_DIR = path.join(import.meta.dirname, '..', 'web', 'public');
+
+let tabIconCache: Record<string, string> | null = null;
+
+/**
+ * The tab icons' SVG markup by URL path, drawn inline by the skeleton: an <img> would wait for its request, and the
+ * tab pages' first paint with it. Only a file that is one plain <svg> element is inlined (no script can hide in it).
+ */
+export function tabIcons(): Record<string, string> {
+  if (tabIconCache) return tabIconCache;
+  const paths = DEFAULT_TAB_ITEMS.flatMap((item) => [item.iconPath, item.selectedIconPath]);
+  const icons: Record<string, string> = {};
+  for (const p of paths) {
+    const svg = readFileSync(path.join(PUBLIC_DIR, p), 'utf8').trim();
+    if (!/^<svg [^>]*>/.test(svg) || !svg.endsWith('</svg>') || /<script|<style|\son\w+=|style=|href=/i.test(svg)) {
+      throw new Error(`${p}: a tab icon must be a plain <svg> to be inlined`);
+    }
+    icons[p] = svg.replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ');
+  }
+  tabIconCache = icons;
+  return icons;
+}
+
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */
 export function prerenderRoute(routePath: string | null): string {
   const route = routePath === null ? null : (findRoute(routePath) ?? null);
-  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames() }));
+  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: tabIcons() }));
 }
 
 /** web/frame.css minified, for the shell's inline `<style>` (allowed by its hash, build/csp.ts). */

@@ -99,11 +99,21 @@ function Content({ shape }: { shape: Shape }) {
   }
 }
 
-function TabBarSkeleton({ selectedIndex, tabNames }: { selectedIndex: number; tabNames: readonly TabNames[] }) {
+function TabBarSkeleton({
+  selectedIndex,
+  tabNames,
+  icons,
+}: {
+  selectedIndex: number;
+  tabNames: readonly TabNames[];
+  icons: Readonly<Record<string, string>>;
+}) {
   return (
     <nav className="tabbar">
       {DEFAULT_TAB_ITEMS.map((item, index) => {
         const selected = index === selectedIndex;
+        const src = selected ? item.selectedIconPath : item.iconPath;
+        const svg = icons[src];
         return (
           <a
             key={item.pagePath}
@@ -111,9 +121,18 @@ function TabBarSkeleton({ selectedIndex, tabNames }: { selectedIndex: number; ta
             className={`tabbar__item${selected ? ' tabbar__item--selected' : ''}`}
             aria-current={selected ? 'page' : undefined}
           >
-            <span className="tabbar__icon">
-              <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
-            </span>
+            {svg === undefined ? (
+              <span className="tabbar__icon">
+                <img src={src} alt="" width={24} height={24} />
+              </span>
+            ) : (
+              <>
+                {/* Drawn from the HTML, no request before first paint; the file still loads early for the app's
+                    <img>, so the icon does not blink when the app takes over. */}
+                <link rel="preload" as="image" href={src} />
+                <span className="tabbar__icon" dangerouslySetInnerHTML={{ __html: svg }} />
+              </>
+            )}
             <span className="tabbar__text tabbar__text--placeholder" />
             {/* Unseen, so no reader sees a language not theirs; each name tagged with its language so a screen
                 reader says it in that language's voice. The app's bar, in the reader's language, replaces it. */}
@@ -132,7 +151,16 @@ function TabBarSkeleton({ selectedIndex, tabNames }: { selectedIndex: number; ta
 }
 
 /** The prerendered page of `route`; null (the 404 page, an unknown path) gets a bare frame. */
-export function PageSkeleton({ route, tabNames = [] }: { route: RouteDef | null; tabNames?: readonly TabNames[] }) {
+export function PageSkeleton({
+  route,
+  tabNames = [],
+  icons = {},
+}: {
+  route: RouteDef | null;
+  tabNames?: readonly TabNames[];
+  /** The tab icons' SVG files by path (web/public), drawn inline; an icon missing here is an <img>. */
+  icons?: Readonly<Record<string, string>>;
+}) {
   const meta = route?.meta;
   const contained = !!meta && (meta.fixed || meta.disableScroll);
   const tabIndex = meta?.isTabBar ? meta.tabBarIndex : null;
@@ -156,7 +184,7 @@ export function PageSkeleton({ route, tabNames = [] }: { route: RouteDef | null;
           </div>
         )}
       </main>
-      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} tabNames={tabNames} />}
+      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} tabNames={tabNames} icons={icons} />}
     </div>
   );
 }

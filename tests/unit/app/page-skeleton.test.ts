@@ -38,6 +38,17 @@ describe('prerendered pages', () => {
     ]);
   });
 
+  it('tab icons are drawn inline from their files (no request before the first paint) and still preloaded for the app', () => {
+    const html = prerenderRoute(PAGE_PATH.gameLibrary);
+    expect(html).not.toContain('<img');
+    expect(html.match(/<span class="tabbar__icon"><svg aria-hidden="true" focusable="false" xmlns="http:\/\/www.w3.org\/2000\/svg"/g)).toHaveLength(3);
+    // The selected tab's icon is the active (green) one.
+    expect(html).toMatch(/aria-current="page"><span class="tabbar__icon"><svg [^>]*stroke="#6AFE7E"/);
+    for (const icon of ['/icons/tab-home.svg', '/icons/tab-library-active.svg', '/icons/tab-user.svg']) {
+      expect(html).toContain(`<link rel="preload" as="image" href="${icon}"/>`);
+    }
+  });
+
   it('pages that open with a back button draw its arrow in the header band; tab pages do not', () => {
     for (const path of [PAGE_PATH.login, PAGE_PATH.gameDetail, PAGE_PATH.setting]) {
       expect(prerenderRoute(path)).toMatch(/<div class="skeleton__header"><span class="skeleton__back"><svg [^>]*aria-hidden="true"/);
