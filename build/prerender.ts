@@ -1,23 +1,76 @@
 /**
- * The prerendered static export (issue 10 part 1, docs/decisions/0015-prerender.md): each route's first view — frame,
+ * The prerendered static export (issue 10 part 1, docs/decisions/0014-prerender.md): each route's first view — frame,
  * tab bar, a wordless skeleton of the content — rendered to HTML here in Node with React's server renderer, so it
  * paints from the HTML alone. react-dom/server never reaches the browser: only the build imports this module.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { PageSkeleton } from '../web/app/PageSkeleton.tsx';
+import { PageSkeleton, type TabNames } from '../web/app/PageSkeleton.tsx';
 import { findRoute } from '../web/app/route-table.ts';
+import { BASES } from '../web/core/i18n/messages.ts';
+import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
+import zhHant from '../web/core/i18n/locales/zh-Hant.ts';
+import { DEFAULT_TAB_ITEMS, type TabName } from '../web/state/tabbar.ts';
+// Registers the tab bar's English texts in BASES: the skeleton names its tabs with the bar's own words.
+import '../web/ui/TabBar.tsx';
 
 /** The frame's rules (tokens, page box, tab bar, skeleton), inlined into every page. */
 export const FRAME_CSS = 'web/frame.css';
 
+/**
+ * The tab names in every language the app has texts for (English, then each translation as the app shows it,
+ * English for a missing key), so the links are named with JavaScript off whatever the reader's language.
+ */
+export function tabNames(): TabNames[] {
+  const component = 'ui/tabbar';
+  const en = BASES.get(component) ?? {};
+  const namesIn = (texts: Record<string, unknown>): Record<TabName, string> => {
+    const name = (tab: TabName): string => {
+      const own = texts[tab] ?? en[tab];
+      if (typeof own !== 'string') throw new Error(`no ${component} text for the ${tab} tab`);
+      return own;
+    };
+    return Object.fromEntries(DEFAULT_TAB_ITEMS.map((item) => [item.name, name(item.name)])) as Record<TabName, string>;
+  };
+  return [
+    { lang: 'en', names: namesIn(en) },
+    { lang: 'zh-Hans', names: namesIn(zhHans[component] ?? {}) },
+    { lang: 'zh-Hant', names: namesIn(zhHant[component] ?? {}) },
+  ];
+}
+
+/** The public folder the tab icons are served from (web/public/icons → /icons). */
+const PUBLIC_DIR = path.join(import.meta.dirname, '..', 'web', 'public');
+
+let tabIconCache: Record<string, string> | null = null;
+
+/**
+ * The tab icons' SVG markup by URL path, drawn inline by the skeleton: an <img> would wait for its request, and the
+ * tab pages' first paint with it. Only a file that is one plain <svg> element is inlined (no script can hide in it).
+ */
+export function tabIcons(): Record<string, string> {
+  if (tabIconCache) return tabIconCache;
+  const paths = DEFAULT_TAB_ITEMS.flatMap((item) => [item.iconPath, item.selectedIconPath]);
+  const icons: Record<string, string> = {};
+  for (const p of paths) {
+    const svg = readFileSync(path.join(PUBLIC_DIR, p), 'utf8').trim();
+    if (!/^<svg [^>]*>/.test(svg) || !svg.endsWith('</svg>') || /<script|<style|\son\w+=|style=|href=/i.test(svg)) {
+      throw new Error(`${p}: a tab icon must be a plain <svg> to be inlined`);
+    }
+    icons[p] = svg.replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ');
+  }
+  tabIconCache = icons;
+  return icons;
+}
+
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */
 export function prerenderRoute(routePath: string | null): string {
   const route = routePath === null ? null : (findRoute(routePath) ?? null);
-  return renderToString(createElement(PageSkeleton, { route }));
+  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: tabIcons() }));
 }
 
 /** web/frame.css minified, for the shell's inline `<style>` (allowed by its hash, build/csp.ts). */

@@ -1,6 +1,6 @@
 /**
  * Issue 10 part 1 (docs/decisions/0014-prerender.md): every exported index.html carries its route's prerendered frame
- * and wordless skeleton; it paints with JavaScript off; and the app's take-over shifts nothing (CLS 0), logs no
+ * and a skeleton that shows no words; it paints with JavaScript off; and the app's take-over shifts nothing (CLS 0), logs no
  * hydration error and never shows English to a zh-CN browser.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,10 @@ describe('prerendered static export', () => {
     expect(res.status).toBe(200);
     const root = rootOf(await res.text());
     expect(root).toMatch(/<div class="page[^"]*"[^>]*data-prerendered=""/);
-    // The build cannot know the reader's language: the markup carries no text at all.
-    expect(root.replace(/<[^>]*>/g, '').trim()).toBe('');
+    // The build cannot know the reader's language: the markup shows no text; only the tab links' unseen names
+    // (in every language, decision 0014) are words.
+    const shown = root.replace(/<span class="skeleton__names">(<span lang="[^"]+">[^<]*<\/span>)*<\/span>/g, '');
+    expect(shown.replace(/<[^>]*>/g, '').trim()).toBe('');
     // A style attribute would be refused by the page's CSP (style-src by hash only).
     expect(root).not.toContain('style=');
     const route = ROUTES.find((r) => r.path === routePath);
@@ -55,6 +57,16 @@ describe('prerendered static export', () => {
       if (name === 'home' || name === 'gameLibrary') {
         const bar = await phone.page.locator('nav.tabbar').boundingBox();
         expect(bar && Math.round(bar.y + bar.height)).toBe(844);
+        // Working links with names a screen reader says in the reader's language, none of them seen.
+        for (const [en, hans, hant] of [['Home', '首页', '首頁'], ['Game Library', '游戏库', '遊戲庫'], ['Mine', '我的', '我的']] as const) {
+          const link = phone.page.getByRole('link', { name: `${en} ${hans} ${hant}`, exact: true });
+          await expect.poll(() => link.count()).toBe(1);
+          await expect.poll(() => link.locator('.skeleton__names').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+        }
+      } else {
+        // The page's real back button drawn where the app puts it: a contentful first paint, not a grey box.
+        const arrow = await phone.page.locator('.skeleton__back svg').boundingBox();
+        expect(arrow && [Math.round(arrow.x), Math.round(arrow.width)]).toEqual([18, 24]);
       }
       await screenshot(phone.page, `prerender-nojs-${name}`);
     } finally {
@@ -102,6 +114,11 @@ describe.each([
       if (name === 'home' || name === 'gameLibrary') expect(seen.sort()).toEqual([...tabs].sort());
       else expect(seen).toEqual([]);
       expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh-CN' ? 'zh-Hans' : 'en');
+      if (name === 'login' || name === 'gameDetail') {
+        // The app's back arrow sits where the skeleton drew it (18 px in, 24 px wide).
+        const arrow = await phone.page.locator('.navbar__back svg').first().boundingBox();
+        expect(arrow && [Math.round(arrow.x), Math.round(arrow.width)]).toEqual([18, 24]);
+      }
       await screenshot(phone.page, `prerender-${locale}-${name}`);
     } finally {
       await phone.close();

@@ -2,12 +2,14 @@
  * The first view of a route as the build prerenders it into that route's
  * index.html (build/prerender.ts, docs/decisions/0014-prerender.md): the page
  * frame and tab bar with the app's own classes, and the shape of the page's
- * content. It carries no words — the build cannot know the reader's language —
- * and no style attributes, which the page's CSP would refuse. It imports no
+ * content. It shows no words — the build cannot know the reader's language; the
+ * tab links' names are there unseen, in every language — and no style attributes, which the page's CSP would refuse. It imports no
  * services, so react-dom/server can render it in Node.
  */
 import type { PageKey } from '../core/paths.ts';
-import { DEFAULT_TAB_ITEMS } from '../state/tabbar.ts';
+import type { Lang } from '../core/i18n/lang.ts';
+import { DEFAULT_TAB_ITEMS, type TabName } from '../state/tabbar.ts';
+import { Icon } from '../ui/icons.tsx';
 import type { RouteDef } from './route-table.ts';
 
 /** Marks the prerendered markup; the app replaces it on its first render. */
@@ -33,6 +35,18 @@ const SHAPES: Partial<Record<PageKey, Shape>> = {
   memberPopupRecharge: 'none',
   recommendPopupProduct: 'none',
 };
+
+/** Pages whose first view starts with the navigation bar's back button (ui/NavBar.tsx `onBack`). */
+const WITH_BACK = new Set<PageKey>([
+  'login', 'download', 'gameDetail', 'gameList', 'played', 'protocol', 'aboutus', 'countryCodes', 'setting', 'auth',
+  'property', 'timelapse', 'invite', 'memberCompare', 'payLoading', 'payResult',
+]);
+
+/** A tab's name in one language; the build passes every language the app has texts for (build/prerender.ts). */
+export interface TabNames {
+  lang: Lang;
+  names: Readonly<Record<TabName, string>>;
+}
 
 const covers = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--cover" />);
 const fields = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--field" />);
@@ -85,11 +99,21 @@ function Content({ shape }: { shape: Shape }) {
   }
 }
 
-function TabBarSkeleton({ selectedIndex }: { selectedIndex: number }) {
+function TabBarSkeleton({
+  selectedIndex,
+  tabNames,
+  icons,
+}: {
+  selectedIndex: number;
+  tabNames: readonly TabNames[];
+  icons: Readonly<Record<string, string>>;
+}) {
   return (
     <nav className="tabbar">
       {DEFAULT_TAB_ITEMS.map((item, index) => {
         const selected = index === selectedIndex;
+        const src = selected ? item.selectedIconPath : item.iconPath;
+        const svg = icons[src];
         return (
           <a
             key={item.pagePath}
@@ -97,10 +121,28 @@ function TabBarSkeleton({ selectedIndex }: { selectedIndex: number }) {
             className={`tabbar__item${selected ? ' tabbar__item--selected' : ''}`}
             aria-current={selected ? 'page' : undefined}
           >
-            <span className="tabbar__icon">
-              <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
-            </span>
+            {svg === undefined ? (
+              <span className="tabbar__icon">
+                <img src={src} alt="" width={24} height={24} />
+              </span>
+            ) : (
+              <>
+                {/* Drawn from the HTML, no request before first paint; the file still loads early for the app's
+                    <img>, so the icon does not blink when the app takes over. */}
+                <link rel="preload" as="image" href={src} />
+                <span className="tabbar__icon" dangerouslySetInnerHTML={{ __html: svg }} />
+              </>
+            )}
             <span className="tabbar__text tabbar__text--placeholder" />
+            {/* Unseen, so no reader sees a language not theirs; each name tagged with its language so a screen
+                reader says it in that language's voice. The app's bar, in the reader's language, replaces it. */}
+            <span className="skeleton__names">
+              {tabNames.map(({ lang, names }) => (
+                <span key={lang} lang={lang}>
+                  {` ${names[item.name]}`}
+                </span>
+              ))}
+            </span>
           </a>
         );
       })}
@@ -109,7 +151,16 @@ function TabBarSkeleton({ selectedIndex }: { selectedIndex: number }) {
 }
 
 /** The prerendered page of `route`; null (the 404 page, an unknown path) gets a bare frame. */
-export function PageSkeleton({ route }: { route: RouteDef | null }) {
+export function PageSkeleton({
+  route,
+  tabNames = [],
+  icons = {},
+}: {
+  route: RouteDef | null;
+  tabNames?: readonly TabNames[];
+  /** The tab icons' SVG files by path (web/public), drawn inline; an icon missing here is an <img>. */
+  icons?: Readonly<Record<string, string>>;
+}) {
   const meta = route?.meta;
   const contained = !!meta && (meta.fixed || meta.disableScroll);
   const tabIndex = meta?.isTabBar ? meta.tabBarIndex : null;
@@ -122,12 +173,18 @@ export function PageSkeleton({ route }: { route: RouteDef | null }) {
       <main className="page__body">
         {shape !== 'none' && (
           <div className="skeleton" aria-hidden="true">
-            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : ''}`} />
+            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : ''}`}>
+              {route && WITH_BACK.has(route.page) && (
+                <span className="skeleton__back">
+                  <Icon name="back" />
+                </span>
+              )}
+            </div>
             <Content shape={shape} />
           </div>
         )}
       </main>
-      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} />}
+      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} tabNames={tabNames} icons={icons} />}
     </div>
   );
 }

@@ -10,18 +10,33 @@ export function GameCard({
   onOpen,
   onMenu,
   wide,
+  firstView,
 }: {
   game: GameSummary;
   onOpen: (game: GameSummary) => void;
   onMenu?: (game: GameSummary) => void;
   /** Landscape banner instead of the portrait cover. */
   wide?: boolean;
+  /**
+   * On the first screen when the list opens: loaded at once and early (a lazy image waits for layout and
+   * then queues behind everything else, and the first row of covers is the page's largest paint).
+   */
+  firstView?: boolean;
 }) {
   const press = useLongPress(() => onMenu?.(game));
   const tag = game.tags[0]?.name;
   return (
     <button type="button" className={wide ? 'gcard gcard--wide' : 'gcard'} onClick={() => onOpen(game)} {...press}>
-      <img className="gcard__img" src={wide ? game.banner : game.cover} alt="" width={wide ? 640 : 300} height={wide ? 360 : 400} loading="lazy" draggable={false} />
+      <img
+        className="gcard__img"
+        src={wide ? game.banner : game.cover}
+        alt=""
+        width={wide ? 640 : 300}
+        height={wide ? 360 : 400}
+        loading={firstView ? 'eager' : 'lazy'}
+        {...(firstView ? { fetchPriority: 'high' as const } : {})}
+        draggable={false}
+      />
       <span className="gcard__title">{game.title}</span>
       {tag && <span className="gcard__tag">{tag}</span>}
     </button>

@@ -72,6 +72,9 @@ export function usePaged<T extends { id: number }>(fetchPage: (page: number) => 
   };
 }
 
+/** The covers a phone shows before any scroll: the grid's first two rows of three (web/pages/catalogue.css .ggrid). */
+const FIRST_VIEW_CARDS = 6;
+
 /** Calls `onVisible` whenever it scrolls into view (re-armed after each page). */
 function Sentinel({ onVisible, page, children }: { onVisible: () => void; page: number; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -119,10 +122,11 @@ export function PagedGames<T extends GameSummary>({
   return (
     <>
       <ul className="ggrid" aria-label={t.games}>
-        {state.items.map((g) => (
+        {state.items.map((g, i) => (
           <li key={g.id}>
             <GameCard
               game={g}
+              firstView={i < FIRST_VIEW_CARDS}
               onOpen={(game) => {
                 onOpen?.();
                 open(game);

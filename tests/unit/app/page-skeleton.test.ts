@@ -4,7 +4,12 @@ import { prerenderRoute } from '../../../build/prerender.ts';
 import { ROUTES } from '../../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../../web/core/paths.ts';
 
-const text = (html: string): string => html.replace(/<[^>]*>/g, '').trim();
+/** The words a reader sees: the tab links' unseen names (one span of spans per link) are left out. */
+const text = (html: string): string =>
+  html
+    .replace(/<span class="skeleton__names">(<span lang="[^"]+">[^<]*<\/span>)*<\/span>/g, '')
+    .replace(/<[^>]*>/g, '')
+    .trim();
 
 describe('prerendered pages', () => {
   it.each(ROUTES.map((r) => [r.path, r] as const))('%s: its frame, no words, no style attribute', (path, route) => {
@@ -21,6 +26,34 @@ describe('prerendered pages', () => {
     expect(html.match(/tabbar__text--placeholder/g)).toHaveLength(3);
     expect(html).toMatch(new RegExp(`<a href="${PAGE_PATH.gameLibrary}" class="tabbar__item tabbar__item--selected" aria-current="page">`));
     expect(html.match(/aria-current/g)).toHaveLength(1);
+  });
+
+  it('each tab link is named, unseen, in English, Simplified and Traditional Chinese, each tagged with its language', () => {
+    const html = prerenderRoute(PAGE_PATH.user);
+    const names = [...html.matchAll(/<span class="skeleton__names">(.*?)<\/span><\/a>/g)].map((m) => m[1]);
+    expect(names).toEqual([
+      '<span lang="en"> Home</span><span lang="zh-Hans"> 首页</span><span lang="zh-Hant"> 首頁</span>',
+      '<span lang="en"> Game Library</span><span lang="zh-Hans"> 游戏库</span><span lang="zh-Hant"> 遊戲庫</span>',
+      '<span lang="en"> Mine</span><span lang="zh-Hans"> 我的</span><span lang="zh-Hant"> 我的</span>',
+    ]);
+  });
+
+  it('tab icons are drawn inline from their files (no request before the first paint) and still preloaded for the app', () => {
+    const html = prerenderRoute(PAGE_PATH.gameLibrary);
+    expect(html).not.toContain('<img');
+    expect(html.match(/<span class="tabbar__icon"><svg aria-hidden="true" focusable="false" xmlns="http:\/\/www.w3.org\/2000\/svg"/g)).toHaveLength(3);
+    // The selected tab's icon is the active (green) one.
+    expect(html).toMatch(/aria-current="page"><span class="tabbar__icon"><svg [^>]*stroke="#6AFE7E"/);
+    for (const icon of ['/icons/tab-home.svg', '/icons/tab-library-active.svg', '/icons/tab-user.svg']) {
+      expect(html).toContain(`<link rel="preload" as="image" href="${icon}"/>`);
+    }
+  });
+
+  it('pages that open with a back button draw its arrow in the header band; tab pages do not', () => {
+    for (const path of [PAGE_PATH.login, PAGE_PATH.gameDetail, PAGE_PATH.setting]) {
+      expect(prerenderRoute(path)).toMatch(/<div class="skeleton__header"><span class="skeleton__back"><svg [^>]*aria-hidden="true"/);
+    }
+    for (const path of ['/', PAGE_PATH.gameLibrary, PAGE_PATH.user, PAGE_PATH.search]) expect(prerenderRoute(path)).not.toContain('skeleton__back');
   });
 
   it('home draws a feed shape under its taller header; login draws fields', () => {
