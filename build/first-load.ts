@@ -63,7 +63,7 @@ export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLo
   const modules = new Set<string>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!firstLoadFiles.has(file)) continue;
-    for (const input of Object.keys(out.inputs)) if (inSrc(input) && !entries.has(input)) modules.add(input);
+    for (const [input, part] of Object.entries(out.inputs)) if (part.bytesInOutput > 0 && inSrc(input) && !entries.has(input)) modules.add(input);
   }
   return {
     modules: [...modules].sort().map((m) => path.resolve(root, m)),
