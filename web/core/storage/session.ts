@@ -4,7 +4,7 @@
  * synchronously), and the channel code for this visit in session storage.
  */
 // From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
-import { APP_ID } from '../../api/contract/protocol.ts';
+import { APP_ID } from '../../api/contract/app-id.ts';
 import type { LoginInfo } from '../../api/contract.ts';
 import type { CryptoDeps } from './crypto';
 import { STORAGE_KEY } from './keys';
