@@ -9,8 +9,8 @@
  *
  * So the production build runs twice. The first pass (nothing written) finds
  * the modules of the first load. The second injects one virtual module into
- * the entry and into every lazy entry of web/: it references each of those
- * modules' namespaces, so every entry point reaches all of them and esbuild
+ * the entry and into every lazy entry of web/: it imports each of those
+ * modules bare, so every entry point reaches all of them and esbuild
  * puts them in one shared chunk. A lazy page still gets its own chunk for
  * what only it uses; what it shares with the first load comes from the chunk
  * that is already there.
@@ -21,8 +21,6 @@ import path from 'node:path';
 
 const SHELL_SPECIFIER = 'cg-first-load:shell';
 const NAMESPACE = 'cg-first-load';
-/** The global the shell's one statement assigns: an assignment is a side effect, which esbuild's tree shaking keeps. */
-const FIRST_LOAD_GLOBAL = '__cgFirstLoad';
 
 export interface FirstLoadGroup {
   /** Absolute paths of the modules to keep together (the entry's and home's static closure, minus entries). */
@@ -65,7 +63,7 @@ export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLo
   const modules = new Set<string>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!firstLoadFiles.has(file)) continue;
-    for (const input of Object.keys(out.inputs)) if (inSrc(input) && !entries.has(input)) modules.add(input);
+    for (const [input, part] of Object.entries(out.inputs)) if (part.bytesInOutput > 0 && inSrc(input) && !entries.has(input)) modules.add(input);
   }
   return {
     modules: [...modules].sort().map((m) => path.resolve(root, m)),
@@ -73,10 +71,14 @@ export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLo
   };
 }
 
-/** The virtual module: one namespace import per grouped module, all referenced by one kept statement. */
+/**
+ * The virtual module: one bare import per grouped module. esbuild assigns whole files to chunks by which entry points
+ * reach them, and a bare import is enough to reach a file; tree shaking stays per statement, so only the exports
+ * someone uses are kept. (Namespace imports referenced by a kept statement, as before, kept every export of every
+ * grouped module: 8.6 KB minified of home's first load nobody called.)
+ */
 function shellSource(modules: readonly string[]): string {
-  const imports = modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m)};`);
-  return [...imports, `globalThis.${FIRST_LOAD_GLOBAL} = [${modules.map((_, i) => `m${i}`).join(', ')}];`, ''].join('\n');
+  return [...modules.map((m) => `import ${JSON.stringify(m)};`), ''].join('\n');
 }
 
 const loaderOf = (file: string): esbuild.Loader => {

@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { resolve } from './guard.ts';
 import { PageHost } from './PageHost.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { auth, network, storageBlocked, tabBar, toaster } from './services.ts';
+import { auth, tabBar } from './services.ts';
 import type { RouteDef } from './route-table.ts';
 import { HOME_PATH } from '../core/paths.ts';
 import { useStore } from '../ui/use-store.ts';
 import { TabBar } from '../ui/TabBar.tsx';
-import { Toast } from '../ui/Toast.tsx';
-import { OfflineBar } from '../ui/OfflineBar.tsx';
-import { StorageBar } from '../ui/StorageBar.tsx';
-import { routeTitle, routeTitles } from './route-titles.ts';
 import { queueBarSlot } from './queue-slot.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 export function App() {
   const [pathname, navigate] = useLocation();
@@ -26,24 +21,37 @@ export function App() {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution.kind === 'redirect' ? resolution.to : null]);
 
-  // The tab's title follows the page and the language (issue 9).
-  const titles = useStore(routeTitles);
   const QueueBarHost = useStore(queueBarSlot);
-  const title = page === null ? null : routeTitle(page, titles);
-  useEffect(() => {
-    if (title !== null) document.title = title;
-  }, [title]);
+  const Layers = useShellLayers();
 
   return (
     <>
       {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
       {QueueBarHost && <QueueBarHost />}
-      <OfflineBar state={network.state} />
-      {storageBlocked && <StorageBar />}
-      <Toast state={toaster.state} />
-      <PopupHost />
+      {Layers && <Layers page={page} />}
     </>
   );
+}
+
+type Layers = typeof import('./ShellLayers.tsx').ShellLayers;
+let layers: Layers | null = null;
+
+/**
+ * The shell's layers (ShellLayers.tsx) load after the first commit, not with the first view (issue 10); a load lost
+ * with the connection is tried again when the browser is back online.
+ */
+function useShellLayers(): Layers | null {
+  const [loaded, setLoaded] = useState(() => layers);
+  useEffect(() => {
+    const load = (): void => {
+      import('./ShellLayers.tsx').then(
+        (m) => setLoaded(() => (layers = m.ShellLayers)),
+        () => addEventListener('online', load, { once: true }),
+      );
+    };
+    if (!layers) load();
+  }, []);
+  return loaded;
 }
 
 function PageFrame({ route }: { route: RouteDef }) {

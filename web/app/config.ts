@@ -4,7 +4,9 @@
  * or broken file, or a missing or blank field, falls back to the
  * same-origin defaults and the mock SDK.
  */
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../api/contract.ts';
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+import { DEFAULT_RUNTIME_CONFIG } from '../api/contract/runtime-config.ts';
+import type { RuntimeConfig } from '../api/contract.ts';
 
 /** The fields that are URL bases: they always end in "/". */
 const BASES = ['apiBase', 'gameApiBase', 'socketBase'] as const;

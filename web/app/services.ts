@@ -3,12 +3,12 @@
  * browser's real clock, storage, fetch and host bridge, and wires the stores
  * to it. Everything below takes these as arguments, so tests build their own.
  */
-import { navigate } from 'wouter/use-browser-location';
-import { DEFAULT_RUNTIME_CONFIG, HEADER, type RuntimeConfig } from '../api/contract.ts';
-import { createApi, type Api } from '../api/endpoints.ts';
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+import { DEFAULT_RUNTIME_CONFIG } from '../api/contract/runtime-config.ts';
+import type { RuntimeConfig } from '../api/contract.ts';
+import type { Api } from '../api/endpoints.ts';
 import { systemClock } from '../core/clock.ts';
-import { createHttpClient, type HttpClient } from '../core/http/request.ts';
-import { httpWording } from './http-wording.ts';
+import { lazyMethods } from '../core/lazy.ts';
 import { createLocalStore } from '../core/storage/local.ts';
 import { openBrowserStorage } from '../core/storage/browser.ts';
 import { createSessionStore } from '../core/storage/session.ts';
@@ -16,16 +16,8 @@ import { getDeviceId } from '../core/device-id.ts';
 import { createToaster } from '../core/toast.ts';
 import { createBridge } from '../core/bridge.ts';
 import { createNetworkStatus } from '../core/network.ts';
-import { locale } from '../core/i18n/locale.ts';
 import { createAuthStore } from '../state/auth.ts';
 import { createTabBarStore } from '../state/tabbar.ts';
-import { shieldApi } from '../state/shield-api.ts';
-import type { ShieldList } from '../state/shield.ts';
-import { normalizePath } from './route-table.ts';
-import { ERROR_PATHS } from '../core/paths.ts';
-import { expiryStep } from './token-expiry.ts';
-import { loginUrl } from './guard.ts';
-import { mockSessionOf } from './channel.ts';
 
 export const clock = systemClock;
 export const config: Required<RuntimeConfig> = { ...DEFAULT_RUNTIME_CONFIG };
@@ -39,7 +31,8 @@ export const toaster = createToaster(clock);
 export const bridge = createBridge(window);
 export const network = createNetworkStatus();
 export const tabBar = createTabBarStore();
-const wwwid = `${clock.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+/** This page load's id, sent with every request (SPEC §7 headers). */
+export const wwwid = `${clock.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 let deviceId: string | null = null;
 export const getAppDeviceId = (): string => (deviceId ??= getDeviceId(local, clock, Math.random));
 
@@ -52,41 +45,10 @@ export function onTokenExpired(fn: Listener): () => void {
   return () => tokenExpiredListeners.delete(fn);
 }
 
-export const http: HttpClient = createHttpClient({
-  config,
-  clock,
-  fetch: (...args) => globalThis.fetch(...args),
-  getToken: () => session.getToken(),
-  getDeviceId: getAppDeviceId,
-  getAgentCode: () => session.getAgentCode(),
-  wwwid,
-  extraHeaders: (): Record<string, string> => {
-    const mock = mockSessionOf(storage.session);
-    // The mock cloud answers player-read content in this language (issue 9); a real cloud may too.
-    const lang = { [HEADER.acceptLanguage]: locale.get() };
-    return mock ? { ...lang, [HEADER.mockSession]: mock } : lang;
-  },
-  onHttpStatus: (status) => navigate(ERROR_PATHS[status]),
-  onTokenExpired: (message) => {
-    // The game screen ends a live session and offers "Log in" (which logs out); logging out here would let the guard navigate away first.
-    const step = expiryStep(normalizePath(location.pathname), auth.isLoggedIn(), () => [...tokenExpiredListeners].map((fn) => fn()).some(Boolean));
-    if (step === 'nothing') return;
-    toaster.show({ title: message, icon: 'none' });
-    if (step === 'game-session') return;
-    auth.logout();
-    navigate(loginUrl(location.pathname + location.search), { replace: true });
-  },
-  toast: (message) => toaster.show({ title: message, icon: 'none' }),
-  wording: httpWording,
-});
+/** Whether a live game session took a 30001 in hand (the HTTP client's token-expired step, api-client.ts). */
+export const gameTookTokenExpiry = (): boolean => [...tokenExpiredListeners].map((fn) => fn()).some(Boolean);
 
-const rawApi = createApi(http);
-let shieldList: (() => Promise<ShieldList>) | null = null;
-/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered; the filter loads with the first list. */
-export const api: Api = shieldApi(rawApi, async (call, answer) => {
-  const m = await import('../state/shield.ts');
-  shieldList ??= m.createShieldSource(() => rawApi.psShield({}, { silent: true, background: true }));
-  return m.applyShield(call, answer, await shieldList());
-});
+/** The app's API. Its code (HTTP client, endpoint table, shield) loads with the first call: api-client.ts. */
+export const api: Api = lazyMethods<Api>(() => import('./api-client.ts').then((m) => m.api));
 
 export const auth = createAuthStore({ session, api: () => api });

@@ -1,7 +1,8 @@
 /**
  * App start: read the runtime config, remember the channel, restore the
- * session, hook up the host bridge and right-click rule, then preload page
- * chunks on idle. Failures here never stop the app from rendering.
+ * session, hook up the host bridge and right-click rule; after the first
+ * paint, the rest (startAfterFirstPaint). Failures here never stop the app
+ * from rendering.
  */
 import { loadRuntimeConfig } from './config.ts';
 import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
@@ -12,6 +13,7 @@ import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
+import { afterPaintWhenIdle } from './after-paint.ts';
 
 /** Past this a slow page chunk no longer holds the first render: PageHost's loading placeholders take over. */
 const FIRST_PAGE_WAIT_MS = 3000;
@@ -47,18 +49,33 @@ export async function startApp(): Promise<void> {
   const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined), language, pageOrTimeout]);
   Object.assign(config, cfg);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
-  // The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen.
-  void import('./game.ts').then((m) => m.wireGameSession()).catch(() => undefined);
-  // The daily sign-in: now when logged in, after every login, at each new day (SPEC §4; docs/decisions/0013).
-  void import('./signin.ts').then((m) => m.wireDailySignIn()).catch(() => undefined);
+  // Entering on the game screen, the game session is the first view's business: wired now, not after the paint.
+  if (current?.page === 'game') wireGameSession();
+}
 
-  const idle = (fn: () => void): void => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 3000 });
-    else clock.setTimeout(fn, 1500);
-  };
-  idle(() => {
-    // Field vitals after the first page, off its critical path (vitals.ts).
+/** The game session: user_sc_list now when logged in and after every login (SPEC §4), 30001 on the game screen. */
+const wireGameSession = once(() => void import('./game.ts').then((m) => m.wireGameSession()).catch(() => undefined));
+
+/**
+ * Start-up work that is not the first view, once it painted (after-paint.ts): main.tsx calls this right after the
+ * first render. Each piece is a chunk of its own, so none of it is parsed or run on the first load's long tasks.
+ */
+export function startAfterFirstPaint(): void {
+  afterPaintWhenIdle({ clock, requestAnimationFrame: (fn) => window.requestAnimationFrame(fn), requestIdleCallback: typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined }, () => {
+    wireGameSession();
+    // The daily sign-in: when logged in, after every login, at each new day (SPEC §4; docs/decisions/0013).
+    void import('./signin.ts').then((m) => m.wireDailySignIn()).catch(() => undefined);
+    // Field vitals, off the first page's critical path (vitals.ts).
     void import('./vitals.ts').then((m) => m.startVitals()).catch(() => undefined);
     void pageLoader.preload(PRELOAD_ORDER);
   });
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
 }

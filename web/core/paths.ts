@@ -5,7 +5,9 @@
  * Pure data in core, the lowest layer every user of a path may import
  * (stores link too, and state may not import the shell).
  */
-import { PAY_RESULT_PAGE, type ProtocolType } from '../api/contract.ts';
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+import { PAY_RESULT_PAGE } from '../api/contract/shop.ts';
+import type { ProtocolType } from '../api/contract.ts';
 
 /** Keyed by the page's name in the route table (`PageKey`). */
 export const PAGE_PATH = {

@@ -97,7 +97,7 @@ const GET_ENDPOINTS: ReadonlySet<string> = new Set([
  * The HTTP method of every call in `Endpoints` (SPEC §7 table; calls the table leaves blank are POST).
  * Built from PATH so no call can lack one; a list of 45 literal pairs cost the first load 0.3 KB.
  */
-export const ENDPOINT_METHOD = Object.fromEntries(
+export const ENDPOINT_METHOD = /* @__PURE__ */ Object.fromEntries(
   Object.values(PATH).map((path) => [path, GET_ENDPOINTS.has(path) ? 'GET' : 'POST']),
 ) as { readonly [K in keyof Endpoints]: 'GET' | 'POST' };
 

@@ -79,7 +79,7 @@ export const REQUIRED_SIGNED_HEADERS = [
 ] as const;
 
 export const SIGN_TYPE = 'sha256';
-export const APP_ID = 'cg-h5';
+export { APP_ID } from './app-id.ts';
 export const APP_VERSION = '1.0.0';
 export const APP_VERSION_CODE = 100;
 /** SPEC §9: version code 120 on web, 103 for sockets. */

@@ -3,7 +3,9 @@
  * local storage, the token beside it in clear (every request needs it
  * synchronously), and the channel code for this visit in session storage.
  */
-import { APP_ID, type LoginInfo } from '../../api/contract';
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+import { APP_ID } from '../../api/contract/app-id.ts';
+import type { LoginInfo } from '../../api/contract.ts';
 import type { CryptoDeps } from './crypto';
 import { STORAGE_KEY } from './keys';
 import { createLocalStore, type LocalStore } from './local';

@@ -1,0 +1,32 @@
+/**
+ * What the shell adds after the first view is on screen (issue 10; docs/decisions/0015): the tab's title, the offline
+ * and storage bars, the toast and the pop-ups. None of it draws anything on a normal first view, so App loads this
+ * module after its first commit; a toast or a change of network raised before then shows as soon as it arrives.
+ */
+import { useEffect } from 'react';
+import { network, storageBlocked, toaster } from './services.ts';
+import { routeTitle, routeTitles } from './route-titles.ts';
+import type { PageKey } from '../core/paths.ts';
+import { useStore } from '../ui/use-store.ts';
+import { Toast } from '../ui/Toast.tsx';
+import { OfflineBar } from '../ui/OfflineBar.tsx';
+import { StorageBar } from '../ui/StorageBar.tsx';
+import { PopupHost } from './PopupHost.tsx';
+
+export function ShellLayers({ page }: { page: PageKey | null }) {
+  // The tab's title follows the page and the language (issue 9).
+  const titles = useStore(routeTitles);
+  const title = page === null ? null : routeTitle(page, titles);
+  useEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title]);
+
+  return (
+    <>
+      <OfflineBar state={network.state} />
+      {storageBlocked && <StorageBar />}
+      <Toast state={toaster.state} />
+      <PopupHost />
+    </>
+  );
+}
