@@ -22,7 +22,7 @@ import { http } from './api-client.ts';
 import { systemInfo } from './system-info.ts';
 import { sessionTakesExpiry } from './token-expiry.ts';
 import { messages } from '../core/i18n/messages.ts';
-import { queueBarSlot } from './queue-slot.ts';
+import { queueBarSlot, queueInProgress } from './queue-slot.ts';
 
 const msgs = messages('app/game', { hangupOver: 'Hang-up time is over: your game was closed' });
 
@@ -80,6 +80,7 @@ async function build(username: string): Promise<GameSession> {
   });
   // Decision 0012: the queue follows the player; its bar and seat dialog load the first time a session queues.
   s.state.subscribe((st) => {
+    queueInProgress.set(st.phase === 'queued' || st.phase === 'seat-ready');
     if (game.wantsQueueBar(st) && !queueBarSlot.get()) {
       void import('./QueueBarHost.tsx').then((m) => queueBarSlot.set(m.QueueBarHost)).catch(() => undefined);
     }

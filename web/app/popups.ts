@@ -8,6 +8,7 @@ import { systemInfo } from './system-info.ts';
 import { openDb } from './app-db.ts';
 import { readSingleMode } from './channel.ts';
 import { shownPopup } from './popup-due.ts';
+import { queueInProgress } from './queue-slot.ts';
 import { freshUser } from '../state/auth.ts';
 import { POPUP_EXPIRE_FIELD } from '../state/popup.ts';
 import { duePopup, popupPlace } from '../state/popup-schedule.ts';
@@ -57,11 +58,12 @@ export async function considerPopup(page: string | null, previous: string | null
       singleMode: readSingleMode(storage.session),
       singleOnlyMemberDialog: record.singleOnly,
       questionnaireDue,
+      queued: queueInProgress.get(),
     });
     if (!kind) return;
     // One thing at a time: a toast already up (the day's sign-in grant at login) would sit over the offer's price.
     await toastGone();
-    if (auth.isLoggedIn() && shownPopup.get() === null) shownPopup.set(kind);
+    if (auth.isLoggedIn() && shownPopup.get() === null && !queueInProgress.get()) shownPopup.set(kind);
   } finally {
     checking = false;
   }

@@ -6,3 +6,6 @@ import { atom } from 'nanostores';
 import type { ComponentType } from 'react';
 
 export const queueBarSlot = atom<ComponentType | null>(null);
+
+/** A session is waiting in the queue or holds a ready seat: the seat dialog may open at any moment (pop-ups wait). */
+export const queueInProgress = atom(false);

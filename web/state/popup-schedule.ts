@@ -8,7 +8,9 @@
  * default) keeps it to the member offer (the recommend pop-up). A new
  * player's questionnaire comes first: no pop-up while it is due (home opens
  * it), so the pop-up waits for the next arrival after it is answered or
- * skipped. Pure: the caller hands in the time and what it read.
+ * skipped. Nor while the player is queued or holds a seat: the seat dialog
+ * (SPEC §4, 40 s) may open at any moment and must not sit under an offer.
+ * Pure: the caller hands in the time and what it read.
  */
 import type { UserInfo } from '../api/contract.ts';
 import { isMember } from './rules.ts';
@@ -36,11 +38,13 @@ export interface PopupFacts {
   singleOnlyMemberDialog: number;
   /** A new player's questionnaire is due (state/recommend.ts shouldOfferQuestionnaire): one thing at a time, it comes first. */
   questionnaireDue: boolean;
+  /** A session is queued or its seat is ready (SPEC §4 Queue). */
+  queued: boolean;
 }
 
 /** The pop-up to show now, or null. */
 export function duePopup(facts: PopupFacts): PopupKind | null {
-  if (!facts.user || isMember(facts.user) || facts.questionnaireDue) return null;
+  if (!facts.user || isMember(facts.user) || facts.questionnaireDue || facts.queued) return null;
   const allowed = facts.singleMode && facts.singleOnlyMemberDialog === 1 ? (['recommend'] as const) : POPUP_ORDER;
   return allowed.find((kind) => shouldShowPopup(facts.user, facts.expires[kind], facts.now)) ?? null;
 }

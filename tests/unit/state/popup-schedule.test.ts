@@ -8,6 +8,7 @@ const facts = (over: Partial<PopupFacts> = {}): PopupFacts => ({
   singleMode: false,
   singleOnlyMemberDialog: 1,
   questionnaireDue: false,
+  queued: false,
   ...over,
 });
 
@@ -49,5 +50,9 @@ describe('purchase pop-ups on their own (SPEC §5: non-buyers, buy_member 0, unt
   it('a new player meets the questionnaire first: no pop-up while it is due, the pop-up on a later arrival', () => {
     expect(duePopup(facts({ questionnaireDue: true }))).toBeNull();
     expect(duePopup(facts({ questionnaireDue: false }))).toBe('recommend');
+  });
+
+  it('never while the player is queued or holds a seat: the seat dialog may open at any moment (SPEC §4 Queue)', () => {
+    expect(duePopup(facts({ queued: true }))).toBeNull();
   });
 });
