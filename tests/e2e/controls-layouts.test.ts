@@ -76,6 +76,12 @@ async function inBothOrientations(page: Page, testId: string, name: string): Pro
   await screenshot(page, `${name}-844x390`);
   await page.setViewportSize(PORTRAIT);
   await page.waitForFunction(() => innerWidth === 390);
+  // The layer lays itself out again after the resize (a render later): wait for that, not just the new width.
+  await page.waitForFunction(
+    (id) => [...document.querySelectorAll(`[data-testid="${id}"] > .lp-key, [data-testid="${id}"] > .lp-stick, [data-testid="${id}"] > .lp-dpad`)].every((el) => el.getBoundingClientRect().right <= innerWidth),
+    testId,
+    { timeout: 10_000 },
+  );
   await expectClearOfInsets(page, testId);
   await screenshot(page, `${name}-390x844`);
   await page.setViewportSize(LANDSCAPE_VIEW);
