@@ -34,6 +34,8 @@ const inputSeq = (page: Page): Promise<number> => page.evaluate(() => Number(doc
 /** Holds `key` down until the picture reflects an input newer than before, then lets go. */
 async function pressUntilSeen(page: Page, key: Locator): Promise<void> {
   const before = await inputSeq(page);
+  // The mouse goes down where the key is now: a closing menu or a layer still moving would take the press instead.
+  await animationsDone(page);
   await key.hover();
   await page.mouse.down();
   await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('[data-testid="game-stream"]')?.dataset['inputSeq'] ?? 0) > n, before, { timeout: 10_000 });
