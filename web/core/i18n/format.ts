@@ -1,13 +1,19 @@
 /**
  * Numbers, money, counts, durations and dates in the reader's language, through
  * Intl (issue 9: 2小时30分钟, ¥30.00, 18.4万). Pure: the language is an argument.
+ *
+ * Counts, plain numbers and prices in English and Chinese take a table-driven path first (plain-number.ts): a page's
+ * first `Intl.NumberFormat` costs 60–80 ms of main thread while ICU loads its number data (docs/decisions/0016).
  */
 import type { Lang } from './lang.ts';
+import { plainCount, plainNumber, plainPrice } from './plain-number.ts';
 
 const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
 
 /** Yuan with the narrow symbol (¥30.00 in every language); `digits` 0 for whole-yuan prices. */
 export function formatPrice(yuan: number, lang: Lang, digits = 2): string {
+  const plain = plainPrice(finite(yuan), lang, digits);
+  if (plain !== null) return plain;
   return new Intl.NumberFormat(lang, {
     style: 'currency',
     currency: 'CNY',
@@ -22,11 +28,15 @@ export function formatPrice(yuan: number, lang: Lang, digits = 2): string {
  * never more than there were. (`roundingMode` is ES2023, newer than the lib we type against.)
  */
 export function formatCount(n: number, lang: Lang): string {
+  const plain = plainCount(finite(n), lang);
+  if (plain !== null) return plain;
   const opts = { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' } as Intl.NumberFormatOptions;
   return new Intl.NumberFormat(lang, opts).format(finite(n));
 }
 
 export function formatNumber(n: number, lang: Lang): string {
+  const plain = plainNumber(finite(n), lang);
+  if (plain !== null) return plain;
   return new Intl.NumberFormat(lang).format(finite(n));
 }
 

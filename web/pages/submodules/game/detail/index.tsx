@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
 import { api, auth, clock } from '../../../../app/services.ts';
@@ -88,15 +88,6 @@ export default function GameDetailPage() {
     [id],
   );
   const back = () => goBack(PAGE_PATH.gameLibrary);
-  const lang = useStore(locale);
-
-  // The first Intl number format of a page load sets up the engine's number data, a long task on a phone (about
-  // 150 ms at Lighthouse's 4x slowdown). Done in a task of its own while the game is on its way, so the render that
-  // shows the banner and the play count does not carry it and the banner's request starts that much sooner.
-  useEffect(() => {
-    const timer = clock.setTimeout(() => formatCount(0, lang), 0);
-    return () => clock.clearTimeout(timer);
-  }, [lang]);
 
   if (state.status === 'loading')
     return (
