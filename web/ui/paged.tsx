@@ -1,5 +1,5 @@
 /** Paged game lists with load-more on scroll: the library, a tag's or sort's list, search and played games. */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GameSummary, Page } from '../api/contract.ts';
 import { appendPage, emptyPaged, gamesCount, type PagedState } from '../state/catalogue.ts';
 import type { PlayDeps } from '../state/play.ts';
@@ -43,8 +43,11 @@ export function usePaged<T extends { id: number }>(fetchPage: (page: number) => 
       (page) => {
         if (g !== gen.current) return;
         busy.current = false;
-        setLoading(false);
-        setState((s) => appendPage(s, page));
+        // A page of cards renders in slices (a transition), the spinner going with it in the same commit.
+        startTransition(() => {
+          setLoading(false);
+          setState((s) => appendPage(s, page));
+        });
       },
       () => {
         if (g !== gen.current) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T };
 
@@ -10,7 +10,8 @@ export function useAsync<T>(run: () => Promise<T>, key: unknown[]): [AsyncState<
     let live = true;
     setState({ status: 'loading' });
     run().then(
-      (value) => live && setState({ status: 'ready', value }),
+      // An answer often renders a whole page (cards, banners): as a transition it renders in slices, not one long task.
+      (value) => live && startTransition(() => setState({ status: 'ready', value })),
       (error: unknown) => live && setState({ status: 'error', error }),
     );
     return () => {
