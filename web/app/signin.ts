@@ -12,7 +12,7 @@ import { shownPopup } from './popup-due.ts';
 import { createDailySignIn, grantedKey, type DailySignIn } from '../state/daily-signin.ts';
 import { canAutoSignIn } from '../state/rules.ts';
 import { freshUser } from '../state/auth.ts';
-import { formatDuration } from '../core/i18n/format.ts';
+import { formatDuration } from '../core/i18n/format-time.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { messages, params } from '../core/i18n/messages.ts';
 

@@ -5,7 +5,7 @@
  * so each rule is unit-tested once (tests/unit/catalogue).
  */
 import type { Clock } from '../core/clock.ts';
-import { formatCount as intlCount } from '../core/i18n/format.ts';
+import { formatCount as intlCount } from '../core/i18n/count.ts';
 import type { Lang } from '../core/i18n/lang.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { count, messages, params } from '../core/i18n/messages.ts';

@@ -4,7 +4,7 @@
  * never float arithmetic; written out through Intl in the language showing.
  */
 import { div, round, sub } from '../core/decimal.ts';
-import { formatPrice as intlPrice } from '../core/i18n/format.ts';
+import { formatPrice as intlPrice } from '../core/i18n/money.ts';
 import type { Lang } from '../core/i18n/lang.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { messages, params } from '../core/i18n/messages.ts';

@@ -2,7 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveLang, locale } from '../../../web/core/i18n/locale.ts';
 import { messages, setLocale, i18n } from '../../../web/core/i18n/messages.ts';
-import { formatCount, formatDate, formatDuration, formatPrice } from '../../../web/core/i18n/format.ts';
+import { formatCount } from '../../../web/core/i18n/count.ts';
+import { formatDate, formatDuration } from '../../../web/core/i18n/format-time.ts';
+import { formatPrice } from '../../../web/core/i18n/money.ts';
 
 afterEach(() => locale.set('en'));
 

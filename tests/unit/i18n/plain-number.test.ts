@@ -1,11 +1,12 @@
 /**
- * The ICU-free counts, numbers and prices (web/core/i18n/plain-number.ts, decision 0016) answer what Intl answers,
+ * The ICU-free counts, numbers and prices (web/core/i18n/plain-number.ts, count.ts, money.ts; decision 0016) answer what Intl answers,
  * over a sweep of values, in every language the table covers; elsewhere they step aside for Intl.
  */
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../../web/core/i18n/lang.ts';
-import { plainCount, plainNumber, plainPrice } from '../../../web/core/i18n/plain-number.ts';
-import { formatCount } from '../../../web/core/i18n/format.ts';
+import { plainNumber } from '../../../web/core/i18n/plain-number.ts';
+import { formatCount, plainCount } from '../../../web/core/i18n/count.ts';
+import { plainPrice } from '../../../web/core/i18n/money.ts';
 
 const TABLE_LANGS: readonly Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
 

@@ -5,7 +5,7 @@ import { goBack } from '../../../../app/navigation.ts';
 import { setClipboardData } from '../../../../core/clipboard.ts';
 import { stockString } from '../../../../core/i18n/index.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
-import { formatDuration } from '../../../../core/i18n/format.ts';
+import { formatDuration } from '../../../../core/i18n/format-time.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';

@@ -15,7 +15,7 @@ import { PAGE_PATH } from '../../../../core/paths.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
-import { formatDuration } from '../../../../core/i18n/format.ts';
+import { formatDuration } from '../../../../core/i18n/format-time.ts';
 import type { Lang } from '../../../../core/i18n/lang.ts';
 
 const msgs = messages('user/timelapse', {
