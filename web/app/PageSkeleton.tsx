@@ -15,11 +15,11 @@ import type { RouteDef } from './route-table.ts';
 /** Marks the prerendered markup; the app replaces it on its first render. */
 const PRERENDER_ATTRIBUTE = 'data-prerendered';
 
-type Shape = 'feed' | 'grid' | 'profile' | 'detail' | 'form' | 'text' | 'none';
+type Shape = 'feed' | 'library' | 'grid' | 'profile' | 'detail' | 'form' | 'text' | 'none';
 
 const SHAPES: Partial<Record<PageKey, Shape>> = {
   home: 'feed',
-  gameLibrary: 'grid',
+  gameLibrary: 'library',
   gameList: 'grid',
   search: 'grid',
   played: 'grid',
@@ -51,8 +51,35 @@ export interface TabNames {
 const covers = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--cover" />);
 const fields = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} className="skeleton__block skeleton__block--field" />);
 
+/** The library's filter chips, at the widths its first genres take (they scroll off the right edge). */
+const CHIP_WIDTHS = [48, 70, 96, 56, 84];
+const cards = (n: number) =>
+  Array.from({ length: n }, (_, i) => (
+    <div key={i} className="skeleton__card">
+      <div className="skeleton__block skeleton__block--cover" />
+      <div className="skeleton__line skeleton__line--card" />
+      <div className="skeleton__line skeleton__line--card-sub" />
+    </div>
+  ));
+
 function Content({ shape }: { shape: Shape }) {
   switch (shape) {
+    case 'library':
+      // The game library's own order: title, search, genre chips, sort bar, then rows of covers with their names.
+      return (
+        <>
+          <div className="skeleton__block skeleton__block--search" />
+          <div className="skeleton__chips">
+            {CHIP_WIDTHS.map((w) => (
+              <div key={w} className={`skeleton__block skeleton__block--chip skeleton__chip-${w}`} />
+            ))}
+          </div>
+          <div className="skeleton__block skeleton__block--seg" />
+          <div className="skeleton__row skeleton__row--cards">{cards(3)}</div>
+          <div className="skeleton__row skeleton__row--cards">{cards(3)}</div>
+          <div className="skeleton__row skeleton__row--cards">{cards(3)}</div>
+        </>
+      );
     case 'feed':
       return (
         <>
@@ -173,7 +200,7 @@ export function PageSkeleton({
       <main className="page__body">
         {shape !== 'none' && (
           <div className="skeleton" aria-hidden="true">
-            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : ''}`}>
+            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : shape === 'library' ? ' skeleton__header--title' : ''}`}>
               {route && WITH_BACK.has(route.page) && (
                 <span className="skeleton__back">
                   <Icon name="back" />
