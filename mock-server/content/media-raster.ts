@@ -11,13 +11,16 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Canvas, Image } from '@napi-rs/canvas';
 import type { ContentLanguage } from '../http/language.ts';
-import type { FontFor } from './media-svg.ts';
+import type { ArtFont, FontFor } from './media-svg.ts';
+
+/** A font family Skia knows, with the weights it has (GlobalFonts.families). */
+type InstalledFamily = { family: string; styles?: ReadonlyArray<{ weight: number }> };
 
 /** The part of @napi-rs/canvas the art needs. */
 export interface CanvasLib {
   createCanvas(width: number, height: number): Canvas;
   loadImage(source: Buffer): Promise<Image>;
-  GlobalFonts: { readonly families: ReadonlyArray<{ family: string }> };
+  GlobalFonts: { readonly families: readonly InstalledFamily[] };
 }
 
 export const WEBP_TYPE = 'image/webp';
@@ -65,10 +68,12 @@ const ANY_CJK_FAMILY = /WenQuanYi|Noto Sans CJK|Source Han Sans|Droid Sans Fallb
 const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 
 /** One installed family per kind of text; with none installed Skia's default draws (Chinese as empty boxes, never a crash). */
-export function pickFonts(installed: readonly string[], language: ContentLanguage): FontFor {
-  const has = new Set(installed);
-  const latin = LATIN_FAMILIES.find((f) => has.has(f)) ?? 'sans-serif';
-  const cjk = CJK_FAMILIES[language].find((f) => has.has(f)) ?? installed.find((f) => ANY_CJK_FAMILY.test(f)) ?? latin;
+export function pickFonts(installed: readonly InstalledFamily[], language: ContentLanguage): FontFor {
+  const byName = new Map(installed.map((f) => [f.family, f]));
+  const font = (f: InstalledFamily | undefined): ArtFont => (f === undefined ? { family: 'sans-serif' } : { family: f.family, fakeBold: !(f.styles ?? []).some((s) => s.weight >= 600) });
+  const latin = font(LATIN_FAMILIES.map((f) => byName.get(f)).find((f) => f !== undefined));
+  const cjkFamily = CJK_FAMILIES[language].map((f) => byName.get(f)).find((f) => f !== undefined) ?? installed.find((f) => ANY_CJK_FAMILY.test(f.family));
+  const cjk = cjkFamily === undefined ? latin : font(cjkFamily);
   return (text) => (CJK_TEXT.test(text) ? cjk : latin);
 }
 
@@ -121,7 +126,7 @@ export function createRasteriser(options: RasteriserOptions = {}): Rasteriser {
       if (fonts === undefined) {
         const installed = (() => {
           try {
-            return c.GlobalFonts.families.map((f) => f.family);
+            return c.GlobalFonts.families;
           } catch {
             return [];
           }

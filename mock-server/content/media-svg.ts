@@ -95,25 +95,41 @@ function frame(width: number, height: number, p: Palette, body: string, label: s
 }
 
 /**
- * The `font-family` for one text of the art. A browser falls back glyph by glyph through a list, so the SVG names
- * the usual system fonts; Skia's SVG reader takes the first family only, so the WebP art (media-raster.ts) names one
- * installed family per text, a Chinese one for Chinese text.
+ * The font for one text of the art. A browser falls back glyph by glyph through a list, so the SVG names the usual
+ * system fonts; Skia's SVG reader takes the first family only, so the WebP art (media-raster.ts) names one installed
+ * family per text, a Chinese one for Chinese text, and `fakeBold` when that family has no bold face: Skia then draws
+ * it regular where Chromium thickens it, so the drawing thickens it with a stroke of its own colour.
  */
-export type FontFor = (text: string) => string;
-export const browserFont: FontFor = () => "'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif";
+export interface ArtFont {
+  family: string;
+  fakeBold?: boolean;
+}
+export type FontFor = (text: string) => ArtFont;
+export const browserFont: FontFor = () => ({ family: "'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif" });
+/** About the thickening Chromium's synthetic bold adds, as a share of the font size. */
+const FAKE_BOLD_STROKE = 0.03;
 
-function text(fontFor: FontFor, content: string, attributes: string): string {
-  return `<text ${attributes} font-family="${escapeXml(fontFor(content))}">${escapeXml(content)}</text>`;
+interface TextStyle {
+  x: number;
+  y: number;
+  size: number;
+  anchor?: 'start' | 'middle' | 'end';
+  bold?: boolean;
+  opacity?: string;
+}
+
+function text(fontFor: FontFor, content: string, t: TextStyle): string {
+  const font = fontFor(content);
+  const anchor = t.anchor === undefined ? '' : ` text-anchor="${t.anchor}"`;
+  const weight = t.bold ? ' font-weight="700"' : '';
+  const opacity = t.opacity === undefined ? '' : ` fill-opacity="${t.opacity}"`;
+  const thicken = t.bold && font.fakeBold ? ` stroke="#fff" stroke-width="${(t.size * FAKE_BOLD_STROKE).toFixed(1)}" stroke-linejoin="round"${opacity.replace('fill-', 'stroke-')}` : '';
+  return `<text x="${t.x}" y="${t.y}"${anchor} font-size="${t.size}"${weight} fill="#fff"${opacity}${thicken} font-family="${escapeXml(font.family)}">${escapeXml(content)}</text>`;
 }
 
 function titleLines(fontFor: FontFor, lines: string[], x: number, lastBaseline: number, size: number, anchor: 'start' | 'middle'): string {
   const lh = Math.round(size * 1.15);
-  return lines
-    .map((line, i) => {
-      const y = lastBaseline - (lines.length - 1 - i) * lh;
-      return text(fontFor, line, `x="${x}" y="${y}" text-anchor="${anchor}" font-size="${size}" font-weight="700" fill="#fff"`);
-    })
-    .join('');
+  return lines.map((line, i) => text(fontFor, line, { x, y: lastBaseline - (lines.length - 1 - i) * lh, size, anchor, bold: true })).join('');
 }
 
 type SvgGame = Pick<GameFixture, 'id' | 'title' | 'developer'>;
@@ -136,7 +152,7 @@ export function coverSvg(game: SvgGame, fontFor: FontFor = browserFont): string 
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     `<rect x="48" y="${height - 110 - lines.length * 64}" width="64" height="8" rx="4" fill="${p.accent}"/>` +
     titleLines(fontFor, lines, 48, height - 100, 56, 'start') +
-    text(fontFor, game.developer, `x="48" y="${height - 52}" font-size="26" fill="#fff" fill-opacity=".75"`);
+    text(fontFor, game.developer, { x: 48, y: height - 52, size: 26, opacity: '.75' });
   return frame(width, height, p, body, game.title);
 }
 
@@ -150,7 +166,7 @@ export function bannerSvg(game: SvgGame, language: ContentLanguage = 'en', fontF
     shapes(rnd, width, height, 9) +
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     titleLines(fontFor, lines, 72, height - 130, 84, 'start') +
-    text(fontFor, `${game.developer} · ${WORDS[language].playNow}`, `x="72" y="${height - 70}" font-size="32" fill="#fff" fill-opacity=".8"`);
+    text(fontFor, `${game.developer} · ${WORDS[language].playNow}`, { x: 72, y: height - 70, size: 32, opacity: '.8' });
   return frame(width, height, p, body, game.title);
 }
 
@@ -173,7 +189,7 @@ export function screenshotSvg(game: SvgGame, n: number, language: ContentLanguag
     `<rect x="32" y="32" width="260" height="22" rx="11" fill="#000" fill-opacity=".45"/>` +
     `<rect x="36" y="36" width="${Math.round(60 + rnd() * 190)}" height="14" rx="7" fill="${p.accent}"/>` +
     `<circle cx="${width - 90}" cy="${height - 90}" r="48" fill="#fff" fill-opacity=".18" stroke="#fff" stroke-opacity=".5" stroke-width="3"/>` +
-    text(fontFor, game.title, `x="${width - 32}" y="52" text-anchor="end" font-size="28" font-weight="700" fill="#fff"`) +
-    text(fontFor, scene, `x="${width - 32}" y="88" text-anchor="end" font-size="22" fill="#fff" fill-opacity=".75"`);
+    text(fontFor, game.title, { x: width - 32, y: 52, size: 28, anchor: 'end', bold: true }) +
+    text(fontFor, scene, { x: width - 32, y: 88, size: 22, anchor: 'end', opacity: '.75' });
   return frame(width, height, p, sun + shapes(rnd, width, height * 0.5, 4) + hills + hud, `${game.title} · ${scene}`);
 }

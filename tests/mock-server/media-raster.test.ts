@@ -99,7 +99,7 @@ describe('createRasteriser', () => {
     const { load } = counting({ families: ['DejaVu Sans'] });
     const r = createRasteriser({ load });
     const fonts = r.fonts('zh-Hans');
-    expect(fonts?.('云端即点即玩')).toBe('DejaVu Sans');
+    expect(fonts?.('云端即点即玩').family).toBe('DejaVu Sans');
     const art = { svg: bannerSvg({ id: 1, title: '星陨奥德赛', developer: '星云' }, 'zh-Hans', fonts ?? undefined), ...BANNER_SIZE };
     const webp = await r.webp(art);
     expect((await real.loadImage(webp?.body ?? Buffer.alloc(0))).width).toBe(1280);
@@ -107,15 +107,35 @@ describe('createRasteriser', () => {
 });
 
 describe('pickFonts', () => {
+  const bold = [{ weight: 400 }, { weight: 700 }];
+  const regular = [{ weight: 400 }];
   it('one installed family per text: a Latin one, and a Chinese one for Chinese text, in the language’s script', () => {
-    const debian = pickFonts(['DejaVu Sans', 'Liberation Sans', 'WenQuanYi Micro Hei'], 'zh-Hans');
-    expect(debian('Starfall Odyssey')).toBe('Liberation Sans');
-    expect(debian('Nebula Forge · 云端即点即玩')).toBe('WenQuanYi Micro Hei');
-    const noto = ['Noto Sans CJK SC', 'Noto Sans CJK TC', 'Arial'];
-    expect(pickFonts(noto, 'zh-Hant')('場景 2')).toBe('Noto Sans CJK TC');
-    expect(pickFonts(noto, 'zh-Hans')('场景 2')).toBe('Noto Sans CJK SC');
-    expect(pickFonts(noto, 'en')('Scene 2')).toBe('Arial');
-    expect(pickFonts([], 'en')('星')).toBe('sans-serif');
+    const debian = pickFonts(
+      [
+        { family: 'DejaVu Sans', styles: bold },
+        { family: 'Liberation Sans', styles: bold },
+        { family: 'WenQuanYi Micro Hei', styles: regular },
+      ],
+      'zh-Hans',
+    );
+    expect(debian('Starfall Odyssey')).toEqual({ family: 'Liberation Sans', fakeBold: false });
+    // WenQuanYi has no bold face: Chromium thickens it, so the drawing must too.
+    expect(debian('Nebula Forge · 云端即点即玩')).toEqual({ family: 'WenQuanYi Micro Hei', fakeBold: true });
+    const noto = ['Noto Sans CJK SC', 'Noto Sans CJK TC', 'Arial'].map((family) => ({ family, styles: bold }));
+    expect(pickFonts(noto, 'zh-Hant')('場景 2').family).toBe('Noto Sans CJK TC');
+    expect(pickFonts(noto, 'zh-Hans')('场景 2').family).toBe('Noto Sans CJK SC');
+    expect(pickFonts(noto, 'en')('Scene 2').family).toBe('Arial');
+    expect(pickFonts([], 'en')('星')).toEqual({ family: 'sans-serif' });
+  });
+
+  it('a bold text in a family without a bold face is thickened with a stroke; other texts are not', () => {
+    const fonts = pickFonts([{ family: 'WenQuanYi Micro Hei', styles: regular }, { family: 'Liberation Sans', styles: bold }], 'zh-Hans');
+    const zh = bannerSvg({ id: 1, title: '星陨奥德赛', developer: 'Nebula Forge' }, 'zh-Hans', fonts);
+    expect(zh).toMatch(/<text [^>]*font-weight="700"[^>]*stroke="#fff" stroke-width="2\.5"[^>]*font-family="WenQuanYi Micro Hei">星陨奥德赛</);
+    expect(zh).toMatch(/<text (?![^>]*stroke=)[^>]*font-family="WenQuanYi Micro Hei">Nebula Forge · 云端即点即玩</);
+    const en = bannerSvg({ id: 1, title: 'Starfall Odyssey', developer: 'Nebula Forge' }, 'en', fonts);
+    expect(en).not.toContain('stroke="#fff" stroke-width');
+    expect(en).toContain('font-family="Liberation Sans">Starfall Odyssey<');
   });
 });
 
