@@ -230,7 +230,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const guardedDb = crossOrigin(DB_PREFIX, true, guarded(DB_PREFIX, db));
   const consolePage = crossOrigin(CONTROL_PREFIX, true, guarded(CONTROL_PREFIX, createConsolePage(distDir)));
   const apiAcrossOrigins = crossOrigin('the API', false, api);
-  const media = createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures });
+  const media = createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures, log: warn });
   const app = createStaticHandler({ distDir });
 
   /** Which part of the mock answers a path: the plan of the header comment, in order. */

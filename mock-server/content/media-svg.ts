@@ -50,14 +50,25 @@ interface Palette {
   angle: number;
 }
 
+/** `#rrggbb` of an HSL colour (CSS Color 4 §7.1): Skia's SVG reader, which draws the WebP art, knows no `hsl()`. */
+export function hslHex(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number): string => {
+    const k = (n + h / 30) % 12;
+    const v = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(v * 255).toString(16).padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
 function palette(game: Pick<GameFixture, 'id' | 'title'>, salt = ''): Palette {
   const rnd = seeded(`${game.id}:${game.title}${salt}`);
   const hue = Math.floor(rnd() * 360);
   const hue2 = (hue + 40 + Math.floor(rnd() * 100)) % 360;
   return {
-    from: `hsl(${hue},70%,46%)`,
-    to: `hsl(${hue2},65%,16%)`,
-    accent: `hsl(${(hue + 180) % 360},85%,62%)`,
+    from: hslHex(hue, 0.7, 0.46),
+    to: hslHex(hue2, 0.65, 0.16),
+    accent: hslHex((hue + 180) % 360, 0.85, 0.62),
     angle: Math.floor(rnd() * 360),
   };
 }
@@ -83,16 +94,42 @@ function frame(width: number, height: number, p: Palette, body: string, label: s
   );
 }
 
-const FONT = `font-family="'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif"`;
+/**
+ * The font for one text of the art. A browser falls back glyph by glyph through a list, so the SVG names the usual
+ * system fonts; Skia's SVG reader takes the first family only, so the WebP art (media-raster.ts) names one installed
+ * family per text, a Chinese one for Chinese text, and `fakeBold` when that family has no bold face: Skia then draws
+ * it regular where Chromium thickens it, so the drawing thickens it with a stroke of its own colour.
+ */
+export interface ArtFont {
+  family: string;
+  fakeBold?: boolean;
+}
+export type FontFor = (text: string) => ArtFont;
+export const browserFont: FontFor = () => ({ family: "'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif" });
+/** About the thickening Chromium's synthetic bold adds, as a share of the font size. */
+const FAKE_BOLD_STROKE = 0.03;
 
-function titleLines(lines: string[], x: number, lastBaseline: number, size: number, anchor: 'start' | 'middle'): string {
+interface TextStyle {
+  x: number;
+  y: number;
+  size: number;
+  anchor?: 'start' | 'middle' | 'end';
+  bold?: boolean;
+  opacity?: string;
+}
+
+function text(fontFor: FontFor, content: string, t: TextStyle): string {
+  const font = fontFor(content);
+  const anchor = t.anchor === undefined ? '' : ` text-anchor="${t.anchor}"`;
+  const weight = t.bold ? ' font-weight="700"' : '';
+  const opacity = t.opacity === undefined ? '' : ` fill-opacity="${t.opacity}"`;
+  const thicken = t.bold && font.fakeBold ? ` stroke="#fff" stroke-width="${(t.size * FAKE_BOLD_STROKE).toFixed(1)}" stroke-linejoin="round"${opacity.replace('fill-', 'stroke-')}` : '';
+  return `<text x="${t.x}" y="${t.y}"${anchor} font-size="${t.size}"${weight} fill="#fff"${opacity}${thicken} font-family="${escapeXml(font.family)}">${escapeXml(content)}</text>`;
+}
+
+function titleLines(fontFor: FontFor, lines: string[], x: number, lastBaseline: number, size: number, anchor: 'start' | 'middle'): string {
   const lh = Math.round(size * 1.15);
-  return lines
-    .map((line, i) => {
-      const y = lastBaseline - (lines.length - 1 - i) * lh;
-      return `<text x="${x}" y="${y}" text-anchor="${anchor}" ${FONT} font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`;
-    })
-    .join('');
+  return lines.map((line, i) => text(fontFor, line, { x, y: lastBaseline - (lines.length - 1 - i) * lh, size, anchor, bold: true })).join('');
 }
 
 type SvgGame = Pick<GameFixture, 'id' | 'title' | 'developer'>;
@@ -105,7 +142,7 @@ const WORDS: Readonly<Record<ContentLanguage, { playNow: string; scene: (n: numb
 };
 
 /** Portrait cover: gradient, shapes, the title near the bottom and the studio below it. */
-export function coverSvg(game: SvgGame): string {
+export function coverSvg(game: SvgGame, fontFor: FontFor = browserFont): string {
   const { width, height } = COVER_SIZE;
   const p = palette(game);
   const rnd = seeded(`cover:${game.id}:${game.title}`);
@@ -114,13 +151,13 @@ export function coverSvg(game: SvgGame): string {
     shapes(rnd, width, height, 7) +
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
     `<rect x="48" y="${height - 110 - lines.length * 64}" width="64" height="8" rx="4" fill="${p.accent}"/>` +
-    titleLines(lines, 48, height - 100, 56, 'start') +
-    `<text x="48" y="${height - 52}" ${FONT} font-size="26" fill="#fff" fill-opacity=".75">${escapeXml(game.developer)}</text>`;
+    titleLines(fontFor, lines, 48, height - 100, 56, 'start') +
+    text(fontFor, game.developer, { x: 48, y: height - 52, size: 26, opacity: '.75' });
   return frame(width, height, p, body, game.title);
 }
 
 /** Landscape banner: gradient, shapes and a large title on the left. */
-export function bannerSvg(game: SvgGame, language: ContentLanguage = 'en'): string {
+export function bannerSvg(game: SvgGame, language: ContentLanguage = 'en', fontFor: FontFor = browserFont): string {
   const { width, height } = BANNER_SIZE;
   const p = palette(game);
   const rnd = seeded(`banner:${game.id}:${game.title}`);
@@ -128,13 +165,13 @@ export function bannerSvg(game: SvgGame, language: ContentLanguage = 'en'): stri
   const body =
     shapes(rnd, width, height, 9) +
     `<rect width="${width}" height="${height}" fill="url(#fade)"/>` +
-    titleLines(lines, 72, height - 130, 84, 'start') +
-    `<text x="72" y="${height - 70}" ${FONT} font-size="32" fill="#fff" fill-opacity=".8">${escapeXml(game.developer)} · ${escapeXml(WORDS[language].playNow)}</text>`;
+    titleLines(fontFor, lines, 72, height - 130, 84, 'start') +
+    text(fontFor, `${game.developer} · ${WORDS[language].playNow}`, { x: 72, y: height - 70, size: 32, opacity: '.8' });
   return frame(width, height, p, body, game.title);
 }
 
 /** A "screenshot": a landscape of hills under a sky in the game's colours, a HUD, and the scene number. */
-export function screenshotSvg(game: SvgGame, n: number, language: ContentLanguage = 'en'): string {
+export function screenshotSvg(game: SvgGame, n: number, language: ContentLanguage = 'en', fontFor: FontFor = browserFont): string {
   const scene = WORDS[language].scene(n);
   const { width, height } = BANNER_SIZE;
   const p = palette(game, `:shot${n}`);
@@ -152,7 +189,7 @@ export function screenshotSvg(game: SvgGame, n: number, language: ContentLanguag
     `<rect x="32" y="32" width="260" height="22" rx="11" fill="#000" fill-opacity=".45"/>` +
     `<rect x="36" y="36" width="${Math.round(60 + rnd() * 190)}" height="14" rx="7" fill="${p.accent}"/>` +
     `<circle cx="${width - 90}" cy="${height - 90}" r="48" fill="#fff" fill-opacity=".18" stroke="#fff" stroke-opacity=".5" stroke-width="3"/>` +
-    `<text x="${width - 32}" y="52" text-anchor="end" ${FONT} font-size="28" font-weight="700" fill="#fff">${escapeXml(game.title)}</text>` +
-    `<text x="${width - 32}" y="88" text-anchor="end" ${FONT} font-size="22" fill="#fff" fill-opacity=".75">${escapeXml(scene)}</text>`;
+    text(fontFor, game.title, { x: width - 32, y: 52, size: 28, anchor: 'end', bold: true }) +
+    text(fontFor, scene, { x: width - 32, y: 88, size: 22, anchor: 'end', opacity: '.75' });
   return frame(width, height, p, sun + shapes(rnd, width, height * 0.5, 4) + hills + hud, `${game.title} · ${scene}`);
 }

@@ -1,9 +1,12 @@
 /**
  * Media for the catalogue, made here rather than downloaded:
  *
- * - `/mock-media/games/<id>/cover.svg` (600×800), `banner.svg` (1280×720) and
- *   `shot-<n>.svg` (1280×720, n = 1…screenshot_count): SVG drawn at request
- *   time (media-svg.ts).
+ * - `/mock-media/games/<id>/cover.webp` (600×800), `banner.webp` (1280×720) and
+ *   `shot-<n>.webp` (1280×720, n = 1…screenshot_count): the art the answers
+ *   link to, drawn as SVG (media-svg.ts) and rasterised once (media-raster.ts),
+ *   like a CDN's JPEG/WebP; the SVG itself when the server cannot rasterise.
+ * - the same names in `.svg`: the SVG drawn at request time (older links, tests
+ *   that read the text).
  * - `/mock-media/<file>`: a file from `fixtures/media/` (the trailer) through
  *   sirv (http/files.ts), with HTTP Range support so video players can seek.
  *
@@ -17,7 +20,8 @@ import type { Fixtures } from '../fixtures/index.ts';
 import { createFileSender, findFile, safeSegments } from '../http/files.ts';
 import { send, sendText } from '../http/reply.ts';
 import { contentType } from '../http/static.ts';
-import { bannerSvg, coverSvg, screenshotSvg } from './media-svg.ts';
+import { BANNER_SIZE, bannerSvg, COVER_SIZE, coverSvg, screenshotSvg, type FontFor } from './media-svg.ts';
+import { createRasteriser, WEBP_TYPE, type ArtDrawing, type Rasteriser } from './media-raster.ts';
 import { CONTENT_LANGUAGES, contentLanguage, type ContentLanguage } from '../http/language.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
 
@@ -83,9 +87,9 @@ export interface GameMediaUrls {
 export function gameMediaUrls(origin: string, game: GameFixture, language: ContentLanguage = 'en'): GameMediaUrls {
   const q = language === 'en' ? '' : `?${LANG_PARAM}=${language}`;
   return {
-    cover: origin + gameMediaPath(game.id, 'cover.svg') + q,
-    banner: origin + gameMediaPath(game.id, 'banner.svg') + q,
-    screenshots: Array.from({ length: game.screenshot_count }, (_, i) => origin + gameMediaPath(game.id, `shot-${i + 1}.svg`) + q),
+    cover: origin + gameMediaPath(game.id, 'cover.webp') + q,
+    banner: origin + gameMediaPath(game.id, 'banner.webp') + q,
+    screenshots: Array.from({ length: game.screenshot_count }, (_, i) => origin + gameMediaPath(game.id, `shot-${i + 1}.webp`) + q),
     trailer: `${origin}${MEDIA_PREFIX}${encodeURIComponent(game.trailer)}`,
   };
 }
@@ -100,28 +104,35 @@ export interface MediaOptions {
   /** Absolute path of `fixtures/media`. */
   mediaDir: string;
   fixtures: Fixtures;
+  /** Draws the `.webp` art (default: @napi-rs/canvas, logging to `log`). */
+  raster?: Rasteriser;
+  log?: (line: string) => void;
 }
 
 const notFound = (res: ServerResponse): void => sendText(res, 404, 'Not found\n');
 
-function sendSvg(req: IncomingMessage, res: ServerResponse, svg: string): void {
-  const body = Buffer.from(svg, 'utf8');
-  const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`;
+/** An image answer with its validators; 304 when the client's copy is current. */
+function sendImage(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string, type: string): void {
   const headers: Record<string, string> = {
-    'content-type': SVG_TYPE,
+    'content-type': type,
     'cache-control': MEDIA_CACHE,
     vary: 'Accept-Language',
     etag,
     'x-content-type-options': 'nosniff',
-    // An SVG opened on its own must not run anything.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
+  // An SVG opened on its own must not run anything.
+  if (type === SVG_TYPE) headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
   send(res, 200, body, headers);
+}
+
+function sendSvg(req: IncomingMessage, res: ServerResponse, svg: string): void {
+  const body = Buffer.from(svg, 'utf8');
+  sendImage(req, res, body, `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`, SVG_TYPE);
 }
 
 export type ByteRange = { start: number; end: number };
@@ -172,22 +183,50 @@ function gameById(fixtures: Fixtures, id: number): GameFixture | undefined {
   return index.get(id);
 }
 
-/** The SVG for `games/<id>/<file>`, or null when there is no such image. Every catalogue game has images (shielded ones too). */
-export function gameImage(fixtures: Fixtures, idText: string, file: string, language: ContentLanguage = 'en'): string | null {
-  if (!/^[1-9]\d{0,9}$/.test(idText)) return null;
+const ART_FILE = /^(?:(cover|banner)|shot-([1-9]\d?))\.(svg|webp)$/;
+
+/** A game's image file as named in its URL: which picture and in which format. */
+function artFile(file: string): { picture: 'cover' | 'banner' | number; format: 'svg' | 'webp' } | null {
+  const m = ART_FILE.exec(file);
+  if (!m) return null;
+  const picture = m[1] === 'cover' || m[1] === 'banner' ? m[1] : Number(m[2]);
+  return { picture, format: m[3] === 'webp' ? 'webp' : 'svg' };
+}
+
+/**
+ * The drawing for `games/<id>/<file>` (either format), or null when there is no such image. Every catalogue game has
+ * images (shielded ones too). `fontFor` names the fonts the drawing's reader has (media-svg.ts).
+ */
+export function gameArt(fixtures: Fixtures, idText: string, file: string, language: ContentLanguage = 'en', fontFor?: FontFor): ArtDrawing | null {
+  const name = artFile(file);
+  if (name === null || !/^[1-9]\d{0,9}$/.test(idText)) return null;
   const game = gameById(fixtures, Number(idText));
   if (!game) return null;
-  if (file === 'cover.svg') return coverSvg(game);
-  if (file === 'banner.svg') return bannerSvg(game, language);
-  const shot = /^shot-([1-9]\d?)\.svg$/.exec(file);
-  const n = shot ? Number(shot[1]) : 0;
-  return n >= 1 && n <= game.screenshot_count ? screenshotSvg(game, n, language) : null;
+  if (name.picture === 'cover') return { svg: coverSvg(game, fontFor), ...COVER_SIZE };
+  if (name.picture === 'banner') return { svg: bannerSvg(game, language, fontFor), ...BANNER_SIZE };
+  return name.picture <= game.screenshot_count ? { svg: screenshotSvg(game, name.picture, language, fontFor), ...BANNER_SIZE } : null;
+}
+
+/** `.svg` as drawn; `.webp` rasterised (cached), or the SVG when this server cannot rasterise. */
+async function serveArt(req: IncomingMessage, res: ServerResponse, raster: Rasteriser, fixtures: Fixtures, idText: string, file: string, language: ContentLanguage): Promise<void> {
+  const fonts = artFile(file)?.format === 'webp' ? raster.fonts(language) : null;
+  const art = fonts === null ? null : gameArt(fixtures, idText, file, language, fonts);
+  if (art !== null) {
+    const etag = raster.etag(art);
+    if (req.headers['if-none-match'] === etag) return sendImage(req, res, Buffer.alloc(0), etag, WEBP_TYPE);
+    const webp = await raster.webp(art);
+    if (webp !== null) return sendImage(req, res, webp.body, webp.etag, WEBP_TYPE);
+  }
+  const svg = gameArt(fixtures, idText, file, language);
+  if (svg === null) notFound(res);
+  else sendSvg(req, res, svg.svg);
 }
 
 /** The MEDIA_PREFIX request handler (`pathname` is the raw path without the query). */
 export function createMediaHandler(options: MediaOptions): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void> {
   const root = path.resolve(options.mediaDir);
   const sender = createFileSender(root);
+  const raster = options.raster ?? createRasteriser({ log: options.log });
   return async (req, res, pathname) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, `Method ${req.method ?? ''} not allowed for media.\n`, { allow: 'GET, HEAD' });
@@ -198,9 +237,8 @@ export function createMediaHandler(options: MediaOptions): (req: IncomingMessage
     if (segments?.[0] === 'games') {
       const language = mediaLanguage(req);
       const fixtures = localizedFixtures(options.fixtures, options.fixtures, language);
-      const svg = segments.length === 3 ? gameImage(fixtures, segments[1] ?? '', segments[2] ?? '', language) : null;
-      if (svg === null) notFound(res);
-      else sendSvg(req, res, svg);
+      if (segments.length === 3) await serveArt(req, res, raster, fixtures, segments[1] ?? '', segments[2] ?? '', language);
+      else notFound(res);
       return;
     }
     const found = await findFile(root, rest, false);

@@ -37,10 +37,10 @@ describe('index/game/game_info', () => {
     expect(g.short_desc.length).toBeGreaterThan(20);
     expect(g.description.split('\n\n').length).toBeGreaterThanOrEqual(3);
     const origin = `http://127.0.0.1:${s.port}`;
-    expect(g.cover).toBe(`${origin}/mock-media/games/1/cover.svg`);
-    expect(g.banner).toBe(`${origin}/mock-media/games/1/banner.svg`);
+    expect(g.cover).toBe(`${origin}/mock-media/games/1/cover.webp`);
+    expect(g.banner).toBe(`${origin}/mock-media/games/1/banner.webp`);
     expect(g.screenshots.length).toBeGreaterThanOrEqual(3);
-    g.screenshots.forEach((url, i) => expect(url).toBe(`${origin}/mock-media/games/1/shot-${i + 1}.svg`));
+    g.screenshots.forEach((url, i) => expect(url).toBe(`${origin}/mock-media/games/1/shot-${i + 1}.webp`));
     expect(g.trailer).toEqual({ url: `${origin}/mock-media/trailer.mp4`, poster: g.banner, duration: 5, mime: 'video/mp4' });
     expect(g.op_type).toMatch(/^[012](,[012])*$/);
     expect(g.op_type.split(',')).toContain(String(g.default_op_type));

@@ -17,7 +17,7 @@ describe('GET index/api/home_list', () => {
     expect(r.envelope.code).toBe(BODY_CODE.success);
     const h = r.envelope.data;
     expect(h.banners.length).toBeGreaterThanOrEqual(3);
-    for (const b of h.banners) expect(b.image).toBe(`http://127.0.0.1:${s.port}/mock-media/games/${b.game_id}/banner.svg`);
+    for (const b of h.banners) expect(b.image).toBe(`http://127.0.0.1:${s.port}/mock-media/games/${b.game_id}/banner.webp`);
     expect(h.sections.map((x) => x.key)).toEqual(['hot', 'new', 'picks', 'tag_rpg', 'tag_racing', 'tag_casual']);
     const hot = h.sections.find((x) => x.type === 'hot');
     expect(hot?.games).toHaveLength(10);

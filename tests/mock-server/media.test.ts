@@ -28,7 +28,7 @@ afterAll(async () => {
   root.remove();
 });
 
-describe('generated game images', () => {
+describe('generated game images as SVG (the .svg routes; the answers link the .webp ones, media-webp.test.ts)', () => {
   it.each(['cover.svg', 'banner.svg', 'shot-1.svg', 'shot-3.svg'])('%s is an SVG with the title, image/svg+xml', async (file) => {
     const r = await rawRequest(s.port, { path: `/mock-media/games/1/${file}` });
     expect(r.status).toBe(200);
@@ -105,8 +105,8 @@ describe("images in the player's language (issue 9)", () => {
       (await call<{ list: Array<{ cover: string }> }>(s.port, PATH.gameList, { method: 'GET', data: { page: 1, page_size: 3 }, headers })).envelope.data.list.map((g) => g.cover);
     const hant = await covers({ 'accept-language': 'zh-TW' });
     expect(hant.length).toBeGreaterThan(0);
-    for (const url of hant) expect(url).toMatch(/\/cover\.svg\?lang=zh-Hant$/);
-    for (const url of await covers()) expect(url).toMatch(/\/cover\.svg$/);
+    for (const url of hant) expect(url).toMatch(/\/cover\.webp\?lang=zh-Hant$/);
+    for (const url of await covers()) expect(url).toMatch(/\/cover\.webp$/);
   });
 });
 

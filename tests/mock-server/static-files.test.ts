@@ -68,7 +68,7 @@ describe('static files from dist (SPEC §2 history mode)', () => {
 
   it('mock media (not hashed) are fresh for a day, then revalidated by ETag', async () => {
     const day = 'public, max-age=86400, must-revalidate';
-    for (const p of ['/mock-media/games/1/cover.svg', '/mock-media/games/1/banner.svg', '/mock-media/trailer.mp4']) {
+    for (const p of ['/mock-media/games/1/cover.webp', '/mock-media/games/1/cover.svg', '/mock-media/games/1/banner.svg', '/mock-media/trailer.mp4']) {
       const r = await rawRequest(s.port, { path: p });
       expect(r.status, p).toBe(200);
       expect(r.headers['cache-control'], p).toBe(day);
