@@ -73,6 +73,38 @@ describe('prerendered static export', () => {
       await phone.close();
     }
   });
+
+  it('the game library skeleton has the page\'s boxes where the page draws them', async () => {
+    // Top and height of each part, skeleton (JavaScript off) against the page the app draws over it.
+    // [skeleton, page, which one]: the 4th card starts the second row.
+    const PARTS = [
+      ['.skeleton__block--search', '.searchbox', 0],
+      ['.skeleton__block--chip', '.chip', 0],
+      ['.skeleton__block--seg', '.seg', 0],
+      ['.skeleton__card', '.ggrid > li', 0],
+      ['.skeleton__card', '.ggrid > li', 3],
+    ] as const;
+    const boxes = async (javaScriptEnabled: boolean): Promise<number[][]> => {
+      const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, javaScriptEnabled } });
+      try {
+        await phone.page.goto(new URL(PAGE_PATH.gameLibrary, e2e.server.url).href, { waitUntil: 'load' });
+        if (javaScriptEnabled) await phone.page.locator('.ggrid > li').nth(3).waitFor();
+        const out: number[][] = [];
+        for (const [skeleton, page, nth] of PARTS) {
+          const box = await phone.page.locator(javaScriptEnabled ? page : skeleton).nth(nth).boundingBox();
+          out.push(box ? [Math.round(box.y), Math.round(box.height)] : []);
+        }
+        return out;
+      } finally {
+        await phone.close();
+      }
+    };
+    const [skeleton, page] = [await boxes(false), await boxes(true)];
+    skeleton.forEach(([y = NaN, h = NaN], i) => {
+      expect(Math.abs(y - (page[i]?.[0] ?? NaN)), `${PARTS[i]?.[0]} top`).toBeLessThanOrEqual(2);
+      expect(Math.abs(h - (page[i]?.[1] ?? NaN)), `${PARTS[i]?.[0]} height`).toBeLessThanOrEqual(2);
+    });
+  });
 });
 
 /** Records layout shifts from the first paint and any English that ever shows in a tab label. */
