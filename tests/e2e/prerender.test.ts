@@ -74,25 +74,43 @@ describe('prerendered static export', () => {
     }
   });
 
-  it('the game library skeleton has the page\'s boxes where the page draws them', async () => {
-    // Top and height of each part, skeleton (JavaScript off) against the page the app draws over it.
-    // [skeleton, page, which one]: the 4th card starts the second row.
-    const PARTS = [
-      ['.skeleton__block--search', '.searchbox', 0],
-      ['.skeleton__block--chip', '.chip', 0],
-      ['.skeleton__block--seg', '.seg', 0],
-      ['.skeleton__card', '.ggrid > li', 0],
-      ['.skeleton__card', '.ggrid > li', 3],
-    ] as const;
+  // [skeleton, page, which one]: each part's top and height, skeleton (JavaScript off) against the page drawn over it.
+  it.each([
+    {
+      name: 'game library',
+      path: PAGE_PATH.gameLibrary,
+      ready: '.ggrid > li >> nth=3',
+      parts: [
+        ['.skeleton__block--search', '.searchbox', 0],
+        ['.skeleton__block--chip', '.chip', 0],
+        ['.skeleton__block--seg', '.seg', 0],
+        ['.skeleton__card', '.ggrid > li', 0],
+        // The 4th card starts the second row.
+        ['.skeleton__card', '.ggrid > li', 3],
+      ],
+    },
+    {
+      name: 'game detail',
+      path: `${PAGE_PATH.gameDetail}?game_id=1`,
+      ready: '.detail__stats',
+      parts: [
+        ['.skeleton__block--hero', '.detail__banner', 0],
+        ['.skeleton__block--head-cover', '.detail__cover', 0],
+        ['.skeleton__stats .skeleton__block', '.detail__stats > div', 0],
+        ['.skeleton__stats .skeleton__block', '.detail__stats > div', 2],
+        ['.skeleton__block--play', '.detail__play .btn', 0],
+      ],
+    },
+  ] as const)('the $name skeleton has the page\'s boxes where the page draws them', async ({ path, ready, parts }) => {
     const boxes = async (javaScriptEnabled: boolean): Promise<number[][]> => {
       const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, javaScriptEnabled } });
       try {
-        await phone.page.goto(new URL(PAGE_PATH.gameLibrary, e2e.server.url).href, { waitUntil: 'load' });
-        if (javaScriptEnabled) await phone.page.locator('.ggrid > li').nth(3).waitFor();
+        await phone.page.goto(new URL(path, e2e.server.url).href, { waitUntil: 'load' });
+        if (javaScriptEnabled) await phone.page.locator(ready).waitFor();
         const out: number[][] = [];
-        for (const [skeleton, page, nth] of PARTS) {
+        for (const [skeleton, page, nth] of parts) {
           const box = await phone.page.locator(javaScriptEnabled ? page : skeleton).nth(nth).boundingBox();
-          out.push(box ? [Math.round(box.y), Math.round(box.height)] : []);
+          out.push(box ? [Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)] : []);
         }
         return out;
       } finally {
@@ -100,9 +118,10 @@ describe('prerendered static export', () => {
       }
     };
     const [skeleton, page] = [await boxes(false), await boxes(true)];
-    skeleton.forEach(([y = NaN, h = NaN], i) => {
-      expect(Math.abs(y - (page[i]?.[0] ?? NaN)), `${PARTS[i]?.[0]} top`).toBeLessThanOrEqual(2);
-      expect(Math.abs(h - (page[i]?.[1] ?? NaN)), `${PARTS[i]?.[0]} height`).toBeLessThanOrEqual(2);
+    skeleton.forEach((box, i) => {
+      ['x', 'y', 'width', 'height'].forEach((side, k) => {
+        expect(Math.abs((box[k] ?? NaN) - (page[i]?.[k] ?? NaN)), `${parts[i]?.[0]} ${side}`).toBeLessThanOrEqual(2);
+      });
     });
   });
 });

@@ -104,11 +104,28 @@ function Content({ shape }: { shape: Shape }) {
         </>
       );
     case 'detail':
+      // Game detail's own order: the full-width banner, cover and title, three facts, the description, and Play.
       return (
         <>
-          <div className="skeleton__block skeleton__block--banner" />
+          <div className="skeleton__block skeleton__block--hero" />
+          <div className="skeleton__head">
+            <div className="skeleton__block skeleton__block--head-cover" />
+            <div className="skeleton__facts">
+              <div className="skeleton__line skeleton__line--title" />
+              <div className="skeleton__line skeleton__line--short" />
+              <div className="skeleton__line skeleton__line--chips" />
+            </div>
+          </div>
+          <div className="skeleton__stats">
+            <div className="skeleton__block" />
+            <div className="skeleton__block" />
+            <div className="skeleton__block" />
+          </div>
+          <div className="skeleton__line skeleton__line--heading" />
+          <div className="skeleton__line" />
           <div className="skeleton__line" />
           <div className="skeleton__line skeleton__line--short" />
+          <div className="skeleton__block skeleton__block--play" />
         </>
       );
     case 'form':
