@@ -77,6 +77,18 @@ describe('prerendered static export', () => {
   // [skeleton, page, which one]: each part's top and height, skeleton (JavaScript off) against the page drawn over it.
   it.each([
     {
+      name: 'home',
+      path: '/',
+      ready: '.carousel',
+      parts: [
+        ['.skeleton__pill', '.home-header .btn', 0],
+        ['.skeleton__block--account', 'section.banner', 0],
+        ['.skeleton__tiles .skeleton__block', '.shortcut', 0],
+        ['.skeleton__tiles .skeleton__block', '.shortcut', 3],
+        ['.skeleton__block--carousel', '.carousel', 0],
+      ],
+    },
+    {
       name: 'game library',
       path: PAGE_PATH.gameLibrary,
       ready: '.ggrid > li >> nth=3',

@@ -81,11 +81,18 @@ function Content({ shape }: { shape: Shape }) {
         </>
       );
     case 'feed':
+      // Home's own order for a visitor: the account card, four shortcuts, the banner carousel, then a row of games.
       return (
         <>
-          <div className="skeleton__block skeleton__block--banner" />
-          <div className="skeleton__line skeleton__line--short" />
-          <div className="skeleton__row">{covers(3)}</div>
+          <div className="skeleton__block skeleton__block--account" />
+          <div className="skeleton__tiles">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="skeleton__block" />
+            ))}
+          </div>
+          <div className="skeleton__block skeleton__block--carousel" />
+          <div className="skeleton__line skeleton__line--section" />
+          <div className="skeleton__row skeleton__row--cards skeleton__row--home">{cards(3)}</div>
         </>
       );
     case 'grid':
@@ -222,6 +229,12 @@ export function PageSkeleton({
                 <span className="skeleton__back">
                   <Icon name="back" />
                 </span>
+              )}
+              {route?.page === 'home' && (
+                <>
+                  <span className="skeleton__brand" />
+                  <span className="skeleton__pill" />
+                </>
               )}
             </div>
             <Content shape={shape} />

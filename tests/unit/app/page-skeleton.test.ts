@@ -58,7 +58,7 @@ describe('prerendered pages', () => {
 
   it('home draws a feed shape under its taller header; login draws fields', () => {
     expect(prerenderRoute('/')).toContain('skeleton__header--home');
-    expect(prerenderRoute('/')).toContain('skeleton__block--banner');
+    expect(prerenderRoute('/')).toContain('skeleton__block--carousel');
     expect(prerenderRoute(PAGE_PATH.login)).toContain('skeleton__block--field');
     expect(prerenderRoute(PAGE_PATH.login)).not.toContain('tabbar');
   });
