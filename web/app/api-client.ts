@@ -9,7 +9,6 @@ import { createHttpClient, type HttpClient } from '../core/http/request.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { ERROR_PATHS } from '../core/paths.ts';
 import { shieldApi } from '../state/shield-api.ts';
-import type { ShieldList } from '../state/shield.ts';
 import { mockSessionOf } from './channel.ts';
 import { loginUrl } from './guard.ts';
 import { httpWording } from './http-wording.ts';
@@ -45,11 +44,5 @@ export const http: HttpClient = createHttpClient({
   wording: httpWording,
 });
 
-const rawApi = createApi(http);
-let shieldList: (() => Promise<ShieldList>) | null = null;
-/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered; the filter loads with the first list. */
-export const api: Api = shieldApi(rawApi, async (call, answer) => {
-  const m = await import('../state/shield.ts');
-  shieldList ??= m.createShieldSource(() => rawApi.psShield({}, { silent: true, background: true }));
-  return m.applyShield(call, answer, await shieldList());
-});
+/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered. */
+export const api: Api = shieldApi(createApi(http));
