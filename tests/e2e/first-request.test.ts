@@ -76,6 +76,15 @@ async function expectShieldAlongside(page: Page, list: string): Promise<void> {
 }
 
 describe('the first view\'s request, started with the app (issue 10)', () => {
+  it('the API client\'s code is announced by the HTML of pages whose first view calls the API, not by login\'s', async () => {
+    const announces = async (path: string): Promise<boolean> =>
+      /<link rel="modulepreload" href="\/assets\/chunks\/api-client-[^"]+\.js">/.test(await (await fetch(new URL(path, e2e.server.url))).text());
+    expect(await announces('/')).toBe(true);
+    expect(await announces('/main/gameLibrary/index')).toBe(true);
+    expect(await announces('/submodules/game/detail/index')).toBe(true);
+    expect(await announces('/main/login/index')).toBe(false);
+  });
+
   it('home: home_list once, ps_shield alongside; a later visit of home asks again', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const homeLists = countRequests(page, 'home_list');
@@ -118,6 +127,10 @@ describe('the first view\'s request, started with the app (issue 10)', () => {
   it('detail: game_info of ?game_id= once, ps_shield alongside; another game asks for its own', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const infos = countRequests(page, 'game_info');
+    let bannerFetches = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/games/1/banner.svg')) bannerFetches += 1;
+    });
     const early = await holdCodeUntilCall(page, /\/assets\/chunks\/detail-[^/]+\.js$/, 'game_info');
     await page.goto('/submodules/game/detail/index?game_id=1');
     await waitForAppShell(page);
@@ -126,6 +139,9 @@ describe('the first view\'s request, started with the app (issue 10)', () => {
     await screenshot(page, 'first-request-detail');
     expect(infos()).toBe(1);
     expect(early()).toBe(true);
+    // The banner was hinted as soon as game_info answered (a preload the <img> then uses: fetched once).
+    expect(await page.locator('link[rel="preload"][as="image"]').getAttribute('href')).toMatch(/\/games\/1\/banner\.svg$/);
+    expect(bannerFetches).toBe(1);
     await expectShieldAlongside(page, 'game_info');
 
     // A similar game opened from here is another page's call: asked for, never answered by the early one.

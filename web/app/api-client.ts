@@ -60,5 +60,15 @@ export const api: Api = withEarlyCalls(shielded, early);
 export function startFirstRequest(page: PageKey, where: string): void {
   if (`${location.pathname}${location.search}` !== where) return;
   const first = FIRST_REQUEST[page]?.(new URLSearchParams(location.search));
-  if (first) startEarly(early, shielded, first);
+  if (first) startEarly(early, shielded, first, preloadImage);
+}
+
+/** Fetches the first view's largest image as soon as its URL is known, at the priority its `<img>` will ask for. */
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
 }

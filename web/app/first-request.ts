@@ -4,6 +4,7 @@
  * code; the page's own identical call then takes that answer (api-client.ts, core/early-call.ts). The pages build
  * their calls from here too, so the early call is the page's call, never a look-alike.
  */
+import type { Game, GameSummary, HomeList, Page } from '../api/contract.ts';
 import type { Api } from '../api/endpoints.ts';
 import type { EarlyCalls } from '../core/early-call.ts';
 import type { PageKey } from '../core/paths.ts';
@@ -30,8 +31,34 @@ export const FIRST_REQUEST: Partial<Record<PageKey, (query: URLSearchParams) => 
   },
 };
 
-/** Starts `first` on `api` as the early call that the page's own identical call takes (core/early-call.ts). */
-export function startEarly(early: EarlyCalls, api: Api, [name, ...args]: FirstCall): void {
+/**
+ * The first view's largest paint in a first answer (home's first banner, the library's first cover, the detail's
+ * banner): the image the page will draw first, with `fetchpriority="high"` (feed.tsx, ui/GameCard.tsx, detail).
+ */
+export function firstImage(name: FirstCall[0], answer: unknown): string | undefined {
+  // Read warily: an odd answer is the page's to report, the hint just does not happen.
+  const image =
+    name === 'homeList'
+      ? (answer as Partial<HomeList> | null)?.banners?.[0]?.image
+      : name === 'gameList'
+        ? (answer as Partial<Page<GameSummary>> | null)?.list?.[0]?.cover
+        : name === 'gameInfo'
+          ? (answer as Partial<Game> | null)?.banner
+          : undefined;
+  return typeof image === 'string' && image !== '' ? image : undefined;
+}
+
+/**
+ * Starts `first` on `api` as the early call that the page's own identical call takes (core/early-call.ts). Once it
+ * answered, `hint` gets its first image, so the image can be on its way while the page's code still arrives.
+ */
+export function startEarly(early: EarlyCalls, api: Api, [name, ...args]: FirstCall, hint: (image: string) => void = () => undefined): void {
   const method = api[name] as (...a: unknown[]) => Promise<unknown>;
-  early.start(name, args, () => method(...args));
+  early.start(name, args, () =>
+    method(...args).then((answer) => {
+      const image = firstImage(name, answer);
+      if (image) hint(image);
+      return answer;
+    }),
+  );
 }

@@ -43,9 +43,6 @@ export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {
 
 export const pageLoader = createPageLoader(PAGE_IMPORTERS);
 
-/** Pages whose first view calls the API: the API client loads with the app, not after the page's code (issue 10). */
-export const CALLS_FIRST: readonly PageKey[] = ['home', 'gameLibrary', 'gameDetail', 'gameList', 'search', 'played', 'user'];
-
 /** Tab pages and login first: they are what a person opens next. */
 export const PRELOAD_ORDER: readonly PageKey[] = [
   'home',

@@ -10,8 +10,8 @@ import { auth, bridge, clock, config, local, network, session, storage } from '.
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
-import { CALLS_FIRST, pageLoader, PRELOAD_ORDER } from './pages.ts';
-import { findRoute } from './route-table.ts';
+import { pageLoader, PRELOAD_ORDER } from './pages.ts';
+import { CALLS_FIRST, findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
 

@@ -5,16 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../../web/api/endpoints.ts';
 import { createEarlyCalls, withEarlyCalls } from '../../../web/core/early-call.ts';
-import { FIRST_REQUEST, LIBRARY_START, libraryQuery, startEarly, type FirstCall } from '../../../web/app/first-request.ts';
+import { FIRST_REQUEST, firstImage, LIBRARY_START, libraryQuery, startEarly, type FirstCall } from '../../../web/app/first-request.ts';
 import { shieldApi } from '../../../web/state/shield-api.ts';
-import { CALLS_FIRST } from '../../../web/app/pages.ts';
+import { CALLS_FIRST } from '../../../web/app/route-table.ts';
 import { flush, harness, json } from '../core/http/harness.ts';
 
 const HOME = { banners: [{ id: 1, game_id: 3, image: '/b1.jpg', title: 'B', subtitle: '' }], sections: [] };
 const ok = (data: unknown): Response => json({ code: 1, msg: 'ok', data });
 
 /** A fake cloud: answers by path; `hold` keeps the next request to a path waiting, `fail` fails it. */
-function cloud() {
+function cloud(shielded = '') {
   const sent: string[] = [];
   const held = new Map<string, Promise<void>>();
   const failing = new Set<string>();
@@ -26,8 +26,8 @@ function cloud() {
     held.delete(path);
     if (wait) await wait;
     if (failing.delete(path)) throw new Error('offline');
-    if (path === 'ps_shield') return ok({ game: '' });
-    if (path === 'home_list') return ok(HOME);
+    if (path === 'ps_shield') return ok({ game: shielded });
+    if (path === 'home_list') return ok(net.home);
     if (path === 'game_info') return ok({ id: (JSON.parse(String(init?.body)) as { game_id: number }).game_id });
     return ok(null);
   };
@@ -36,7 +36,8 @@ function cloud() {
     held.set(path, new Promise<void>((r) => (release = r)));
     return () => release();
   };
-  return { fetch, sent, hold, fail: (path: string) => failing.add(path), count: (path: string) => sent.filter((p) => p === path).length };
+  const net = { fetch, sent, hold, home: HOME as unknown, fail: (path: string) => failing.add(path), count: (path: string) => sent.filter((p) => p === path).length };
+  return net;
 }
 
 /** The app's API as api-client.ts builds it, in a context the test moves (where, language, token). */
@@ -130,4 +131,29 @@ describe('the first view\'s request, started early (issue 10)', () => {
       expect(net.count('home_list')).toBe(2);
     });
   }
+});
+
+describe('the first view\'s largest image, hinted once the early answer is in (issue 10, LCP)', () => {
+  it('names home\'s first banner, the library\'s first cover and the detail\'s banner; nothing for an odd answer', () => {
+    expect(firstImage('homeList', HOME)).toBe('/b1.jpg');
+    expect(firstImage('gameList', { list: [{ id: 1, cover: '/c1.jpg' }] })).toBe('/c1.jpg');
+    expect(firstImage('gameInfo', { id: 1, banner: '/d1.jpg' })).toBe('/d1.jpg');
+    for (const odd of [null, {}, { banners: [] }, { banners: [{ image: 3 }] }, 'text']) expect(firstImage('homeList', odd)).toBeUndefined();
+    expect(firstImage('gameList', { list: null })).toBeUndefined();
+  });
+
+  it('hints the image the page will draw (the shield applied first), once, and the page still takes the answer', async () => {
+    // The first banner opens game 3, shielded (SPEC §5): the hint is the next one.
+    const net = cloud('3');
+    net.home = { ...HOME, banners: [...HOME.banners, { id: 2, game_id: 4, image: '/b2.jpg', title: 'C', subtitle: '' }] };
+    const h = harness({ fetch: net.fetch as typeof fetch });
+    const early = createEarlyCalls(() => 'here');
+    const shielded = shieldApi(createApi(h.client));
+    const hints: string[] = [];
+    startEarly(early, shielded, first('home'), (image) => hints.push(image));
+    const page = await withEarlyCalls(shielded, early).homeList({}, { silent: true });
+    expect(page.banners.map((b) => b.image)).toEqual(['/b2.jpg']);
+    expect(hints).toEqual(['/b2.jpg']);
+    expect(net.count('home_list')).toBe(1);
+  });
 });
