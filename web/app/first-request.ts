@@ -1,8 +1,9 @@
 /**
  * Each page's first request, the call its first view waits for (issue 10, LCP: the first banner or cover comes from
  * its answer). start.ts starts it as soon as config, language and session are known, in parallel with the page's
- * code; the page's own identical call then takes that answer (api-client.ts, core/early-call.ts). The pages build
- * their calls from here too, so the early call is the page's call, never a look-alike.
+ * code; the page's own identical call then takes that answer (api-client.ts, core/early-call.ts). The library builds
+ * its query from here; home's and the detail's calls are the ones below, word for word (tests/unit/app/first-request
+ * .test.ts). A page whose call drifts from its entry just stops taking the early answer: one wasted request.
  */
 import type { Game, GameSummary, HomeList, Page } from '../api/contract.ts';
 import type { Api } from '../api/endpoints.ts';
