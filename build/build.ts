@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from '../web/api/contract.ts';
-import { ROUTE_PATHS } from '../web/app/route-table.ts';
+import { CALLS_FIRST, findRoute, ROUTE_PATHS } from '../web/app/route-table.ts';
 import { ERROR_PATHS } from '../web/core/paths.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
 import { viewportFor } from '../web/core/viewport.ts';
@@ -69,6 +69,8 @@ export interface HtmlFile {
    * to start before fetching its code. Empty when the page has no own chunk.
    */
   pagePreloads: string[];
+  /** The API client's chunks, on a route whose first view calls the API (CALLS_FIRST): its first request is not held up by them. */
+  apiPreloads: string[];
 }
 
 export interface BuildReport {
@@ -206,10 +208,15 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
 
   const pages = pageChunks(outputs, entryOut.file, entryStaticImports, opts.pagesDir);
   const favicon = await findFavicon(opts.publicDir);
+  const apiOut = outputs.find((o) => o.entryPoint === 'web/app/api-client.ts');
+  const apiClient = apiOut ? [apiOut.file, ...staticClosure(outputs, apiOut.file)].filter((f) => !entryStaticImports.includes(f)) : [];
   const htmlFor = (routePath: string | null): HtmlFile => {
     const page = pageChunkForRoute(pages, routePath ?? ERROR_PATHS[404]);
     const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
-    return { file, routePath, pagePreloads: page ? [page.file, ...page.extraStaticImports] : [] };
+    const pagePreloads = page ? [page.file, ...page.extraStaticImports] : [];
+    const route = routePath === null ? undefined : findRoute(routePath);
+    const calls = route !== undefined && CALLS_FIRST.includes(route.page);
+    return { file, routePath, pagePreloads, apiPreloads: calls ? apiClient.filter((f) => !pagePreloads.includes(f)) : [] };
   };
   const frameCss = opts.prerender ? await frameStyle(opts.root) : null;
   const seen = new Set<string>();
@@ -219,7 +226,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
       const html = renderShell({
         entryJs: entryOut.url,
         entryCss: entryCss ? `/${entryCss}` : null,
-        modulePreloads: [...entryStaticImports, ...h.pagePreloads].map((f) => `/${f}`),
+        modulePreloads: [...entryStaticImports, ...h.pagePreloads, ...h.apiPreloads].map((f) => `/${f}`),
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,

@@ -1,15 +1,17 @@
 /**
- * The HTTP client and the app's API, wired to the shell's services. Loaded with the first request (services.ts holds
- * a lazy stand-in), so a visitor's home paints without the request code (issue 10; docs/decisions/0015).
+ * The HTTP client and the app's API, wired to the shell's services. Not in the first load (services.ts holds a lazy
+ * stand-in): start.ts loads it at once for a page whose first view calls the API, else the first request does
+ * (issue 10; docs/decisions/0015).
  */
 import { navigate } from 'wouter/use-browser-location';
 import { HEADER } from '../api/contract.ts';
 import { createApi, type Api } from '../api/endpoints.ts';
 import { createHttpClient, type HttpClient } from '../core/http/request.ts';
 import { locale } from '../core/i18n/locale.ts';
-import { ERROR_PATHS } from '../core/paths.ts';
+import { ERROR_PATHS, type PageKey } from '../core/paths.ts';
 import { shieldApi } from '../state/shield-api.ts';
-import type { ShieldList } from '../state/shield.ts';
+import { createEarlyCalls, withEarlyCalls } from '../core/early-call.ts';
+import { FIRST_REQUEST, startEarly } from './first-request.ts';
 import { mockSessionOf } from './channel.ts';
 import { loginUrl } from './guard.ts';
 import { httpWording } from './http-wording.ts';
@@ -45,11 +47,28 @@ export const http: HttpClient = createHttpClient({
   wording: httpWording,
 });
 
-const rawApi = createApi(http);
-let shieldList: (() => Promise<ShieldList>) | null = null;
-/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered; the filter loads with the first list. */
-export const api: Api = shieldApi(rawApi, async (call, answer) => {
-  const m = await import('../state/shield.ts');
-  shieldList ??= m.createShieldSource(() => rawApi.psShield({}, { silent: true, background: true }));
-  return m.applyShield(call, answer, await shieldList());
-});
+const early = createEarlyCalls(() => `${location.pathname}${location.search} ${locale.get()} ${session.getToken() ?? ''}`);
+/** Every game list and game_info the app reads passes the ps_shield list (SPEC §5), whatever the list endpoint answered. */
+const shielded = shieldApi(createApi(http));
+/** The app's API; a page's first call may find its answer already on the way (startFirstRequest). */
+export const api: Api = withEarlyCalls(shielded, early);
+
+/**
+ * Starts the first request of `page` (first-request.ts) if the app is still where it started (`where`: path and
+ * query): the page's own call takes the answer, once (core/early-call.ts).
+ */
+export function startFirstRequest(page: PageKey, where: string): void {
+  if (`${location.pathname}${location.search}` !== where) return;
+  const first = FIRST_REQUEST[page]?.(new URLSearchParams(location.search));
+  if (first) startEarly(early, shielded, first, preloadImage);
+}
+
+/** Fetches the first view's largest image as soon as its URL is known, at the priority its `<img>` will ask for. */
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}

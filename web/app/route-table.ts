@@ -107,6 +107,12 @@ export const ROUTES: readonly RouteDef[] = [
   route('recommendPopupProduct', false, overlay),
 ];
 
+/**
+ * Pages whose first view calls the API: the API client loads with the app, not after the page's code (start.ts),
+ * and their index.html announces its chunks (build.ts), issue 10.
+ */
+export const CALLS_FIRST: readonly PageKey[] = ['home', 'gameLibrary', 'gameDetail', 'gameList', 'search', 'played', 'user'];
+
 /** Paths, without a trailing slash; "/" is the home page. */
 export const ROUTE_PATHS: readonly string[] = ROUTES.map((r) => r.path);
 

@@ -11,7 +11,7 @@ import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader, PRELOAD_ORDER } from './pages.ts';
-import { findRoute } from './route-table.ts';
+import { CALLS_FIRST, findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
 
@@ -35,6 +35,9 @@ export async function startApp(): Promise<void> {
   });
 
   const current = findRoute(location.pathname);
+  const where = location.pathname + location.search;
+  // The API client loads now, with the config and the page's code, when the first view calls the API (issue 10).
+  const client = current && CALLS_FIRST.includes(current.page) ? import('./api-client.ts') : null;
   // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
   // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0014).
   const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();
@@ -46,8 +49,11 @@ export async function startApp(): Promise<void> {
     languages: navigator.languages?.length ? navigator.languages : [navigator.language],
     root: document.documentElement,
   }).catch(() => undefined);
-  const [cfg] = await Promise.all([loadRuntimeConfig(), auth.restore().catch(() => undefined), language, pageOrTimeout]);
-  Object.assign(config, cfg);
+  const configured = loadRuntimeConfig().then((cfg) => void Object.assign(config, cfg));
+  const restored = auth.restore().catch(() => undefined);
+  // The first view's request leaves as soon as it can be signed, in parallel with the page's code (first-request.ts).
+  if (client && current) void Promise.all([client, configured, restored, language]).then(([m]) => m.startFirstRequest(current.page, where)).catch(() => undefined);
+  await Promise.all([configured, restored, language, pageOrTimeout]);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
   // Entering on the game screen, the game session is the first view's business: wired now, not after the paint.
   if (current?.page === 'game') wireGameSession();

@@ -1,20 +1,27 @@
 /**
  * The app's API with every answer that carries games passed through the
- * shield (web/state/shield.ts). Kept apart and tiny because the shell holds
- * it: the filter itself is handed in, so it can load with the first list.
+ * shield (web/state/shield.ts), so no page has to remember it (SPEC §5).
  */
 import type { Api } from '../api/endpoints.ts';
-import type { ShieldedCall } from './shield.ts';
-
-export type ShieldFilter = <R>(call: ShieldedCall, answer: R) => Promise<R>;
+import { applyShield, createShieldSource, type ShieldedCall } from './shield.ts';
 
 const CALLS: readonly ShieldedCall[] = ['gameList', 'gameSearch', 'hotGame', 'playedList', 'similarList', 'homeList', 'gameInfo'];
 
-export function shieldApi(api: Api, filter: ShieldFilter): Api {
+/**
+ * ps_shield is asked for when a shielded call starts, alongside it, not after its answer: the list the page waits
+ * for then costs no round trip of its own (issue 10, LCP). Loaded once a visit; a failure hides nothing and is
+ * tried again by the next call (createShieldSource).
+ */
+export function shieldApi(api: Api): Api {
+  const shieldList = createShieldSource(() => api.psShield({}, { silent: true, background: true }));
   const out: Record<string, unknown> = { ...api };
   for (const name of CALLS) {
     const call = api[name] as (req: unknown, opts?: unknown) => Promise<unknown>;
-    out[name] = async (req: unknown, opts?: unknown) => filter(name, await call(req, opts));
+    out[name] = async (req: unknown, opts?: unknown) => {
+      const shield = shieldList();
+      const answer = await call(req, opts);
+      return applyShield(name, answer, await shield);
+    };
   }
   return out as Api;
 }

@@ -44,12 +44,13 @@ function shieldPage<P extends { list: { id: number }[]; total?: number }>(page: 
 /** Body code 0 "Game not found": what game_info answers for a shielded id, so the detail page shows its not-found state. */
 const notFound = (): ApiError => new ApiError({ code: BODY_CODE.failed, msg: 'Game not found' });
 
-/** Loads ps_shield once a visit; a failed call hides nothing and is tried again by the next list. */
-export function createShieldSource(fetch: () => Promise<{ game: string }>): () => Promise<ShieldList> {
+/** Loads ps_shield once a visit; a failed call hides nothing and is tried again by the next list. Never rejects. */
+export function createShieldSource(fetch: () => Promise<{ game: string } | null>): () => Promise<ShieldList> {
   let loaded: Promise<ShieldList> | null = null;
   return () => {
     loaded ??= fetch().then(
-      (r) => parseShield(r.game),
+      // An answer without data is an answer: nothing shielded (bad input never fails the list it guards).
+      (r) => parseShield(r?.game),
       () => {
         loaded = null;
         return NO_SHIELD;

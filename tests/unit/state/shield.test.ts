@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../web/api/endpoints.ts';
 import type { GameSummary, HomeList } from '../../../web/api/contract.ts';
-import { applyShield, createShieldSource, parseShield, shieldHome, withoutShielded } from '../../../web/state/shield.ts';
+import { createShieldSource, parseShield, shieldHome, withoutShielded } from '../../../web/state/shield.ts';
 import { shieldApi } from '../../../web/state/shield-api.ts';
 
 const g = (id: number) => ({ id }) as GameSummary;
@@ -34,15 +34,52 @@ describe('shielded games (SPEC §5 "Some games are hidden via a shield list", §
 
   it('the API filters lists and answers game_info of a shielded game as "Game not found" (body code 0)', async () => {
     const api = {
+      psShield: vi.fn(async () => ({ game: '3' })),
       gameList: vi.fn(async () => ({ list: [g(1), g(3)], total: 2, page: 1, page_size: 20, has_more: 0 })),
       similarList: vi.fn(async () => ({ list: [g(3), g(4)] })),
       gameInfo: vi.fn(async (req: { game_id: number }) => ({ id: req.game_id })),
     } as unknown as Api;
-    const shielded = shieldApi(api, async (call, answer) => applyShield(call, answer, new Set([3])));
+    const shielded = shieldApi(api);
     expect(await shielded.gameList({})).toMatchObject({ list: [{ id: 1 }], total: 1 });
     expect((await shielded.similarList({ game_id: 1 })).list.map((x: GameSummary) => x.id)).toEqual([4]);
     await expect(shielded.gameInfo({ game_id: 3 })).rejects.toMatchObject({ code: 0 });
     expect(await shielded.gameInfo({ game_id: 4 })).toMatchObject({ id: 4 });
+    expect(api.psShield).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for ps_shield together with the list, not after its answer (issue 10: no round trip of its own)', async () => {
+    const order: string[] = [];
+    let answerList: (v: unknown) => void = () => undefined;
+    const api = {
+      psShield: vi.fn(async () => (order.push('ps_shield'), { game: '3' })),
+      homeList: vi.fn(() => (order.push('home_list'), new Promise((r) => (answerList = r)))),
+    } as unknown as Api;
+    const home = shieldApi(api).homeList({});
+    // Both requests are out while home_list has not answered.
+    expect(order).toEqual(['ps_shield', 'home_list']);
+    answerList({ banners: [{ id: 1, game_id: 3 }, { id: 2, game_id: 4 }], sections: [] });
+    expect((await home).banners.map((b) => b.id)).toEqual([2]);
+  });
+
+  it('a failing ps_shield hides nothing, never fails the list, and is asked again by the next list (SPEC §5)', async () => {
+    const psShield = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValue({ game: '3' });
+    const api = {
+      psShield,
+      gameList: vi.fn(async () => ({ list: [g(1), g(3)], total: 2, page: 1, page_size: 20, has_more: 0 })),
+    } as unknown as Api;
+    const shielded = shieldApi(api);
+    expect(await shielded.gameList({})).toMatchObject({ list: [{ id: 1 }, { id: 3 }], total: 2 });
+    expect(await shielded.gameList({})).toMatchObject({ list: [{ id: 1 }], total: 1 });
+    await shielded.gameList({});
+    expect(psShield).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failing list is the list\'s error, whatever ps_shield does', async () => {
+    const api = {
+      psShield: vi.fn(async () => ({ game: '3' })),
+      gameInfo: vi.fn(async () => Promise.reject(new Error('offline'))),
+    } as unknown as Api;
+    await expect(shieldApi(api).gameInfo({ game_id: 4 })).rejects.toThrow('offline');
   });
 
   it('loads ps_shield once; a failure hides nothing and is tried again', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, auth } from '../../../app/services.ts';
+import { LIBRARY_START, libraryQuery, PAGE_CALL } from '../../../app/first-request.ts';
 import { SORT_KEYS, sortLabel, type SortKey } from '../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
@@ -24,10 +25,11 @@ const msgs = messages('library/page', {
 export default function GameLibraryPage() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
-  const [tag, setTag] = useState(0);
-  const [sort, setSort] = useState<SortKey>('hot');
+  const [tag, setTag] = useState(LIBRARY_START.tag);
+  const [sort, setSort] = useState<SortKey>(LIBRARY_START.sort);
   const [tags, retryTags] = useAsync(() => api.getTagList({}, { silent: true }), []);
-  const paged = usePaged((page) => api.gameList({ page, page_size: 20, sort, ...(tag ? { tag_id: tag } : {}) }, { silent: true }), [tag, sort]);
+  // Its first page is the app's first request when the library is opened (first-request.ts): the same call.
+  const paged = usePaged((page) => api.gameList(libraryQuery(page, sort, tag), PAGE_CALL), [tag, sort]);
 
   return (
     <div className="scroll">

@@ -27,6 +27,7 @@ export function HomeFeed() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const loggedIn = useStore(auth.$auth).token !== null;
+  // Home's first request (app/first-request.ts): started with the app, this call takes its answer on the first view.
   const [state, retry] = useAsync(
     () => api.homeList({}, { silent: true }).then((home) => inTaste(home, loggedIn)),
     [loggedIn],

@@ -73,7 +73,8 @@ export default function GameDetailPage() {
   const [, navigate] = useLocation();
   const t = useStore(msgs);
   const id = parseId(new URLSearchParams(useSearch()).get('game_id'));
-  // A missing or shielded game answers code 0 "Game not found": shown as a state, not a toast.
+  // A missing or shielded game answers code 0 "Game not found": shown as a state, not a toast. The page's first request
+  // (app/first-request.ts): started with the app, this call takes its answer when the page is opened directly.
   const [state, retry] = useAsync<Load>(
     () =>
       id === null
