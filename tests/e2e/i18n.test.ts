@@ -4,6 +4,7 @@
  * after a reload and a log-out; a zh-TW browser gets Traditional Chinese. Every screen is saved in zh-CN at 390×844.
  */
 import { describe, expect, it } from 'vitest';
+import { TITLE } from '../../build/html.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../web/core/paths.ts';
@@ -43,6 +44,9 @@ async function settle(page: Page): Promise<void> {
     .waitForFunction(() => !document.querySelector('.spinner, .gs-loading, .page-loading'), undefined, { timeout: 20_000 })
     .catch(() => undefined);
   await animationsDone(page).catch(() => undefined);
+  // The tab's title comes with the shell's layers, which load after the first view (decision 0015): until then it is
+  // the HTML's language-neutral default. Checked once the app had its chance; a title never set is still reported.
+  await page.waitForFunction((html) => document.title !== html, TITLE, { timeout: 10_000 }).catch(() => undefined);
 }
 
 interface Found {
