@@ -129,7 +129,7 @@ describe('the first view\'s request, started with the app (issue 10)', () => {
     const infos = countRequests(page, 'game_info');
     let bannerFetches = 0;
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname.endsWith('/games/1/banner.svg')) bannerFetches += 1;
+      if (new URL(r.url()).pathname.endsWith('/games/1/banner.webp')) bannerFetches += 1;
     });
     const early = await holdCodeUntilCall(page, /\/assets\/chunks\/detail-[^/]+\.js$/, 'game_info');
     await page.goto('/submodules/game/detail/index?game_id=1');
@@ -140,7 +140,7 @@ describe('the first view\'s request, started with the app (issue 10)', () => {
     expect(infos()).toBe(1);
     expect(early()).toBe(true);
     // The banner was hinted as soon as game_info answered (a preload the <img> then uses: fetched once).
-    expect(await page.locator('link[rel="preload"][as="image"]').getAttribute('href')).toMatch(/\/games\/1\/banner\.svg$/);
+    expect(await page.locator('link[rel="preload"][as="image"]').getAttribute('href')).toMatch(/\/games\/1\/banner\.webp$/);
     expect(bannerFetches).toBe(1);
     await expectShieldAlongside(page, 'game_info');
 
