@@ -13,7 +13,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
@@ -295,12 +295,18 @@ export const goHome = (page: Page) =>
 /**
  * Runs the page clock one queue poll (10 s) at a time until the seat dialog shows; the positions
  * the screen showed after each poll's answer (read from the answer, then waited for on screen).
- * The page's time is paused meanwhile, so no poll comes from real time passing.
+ * The page's time is paused meanwhile, so no poll comes from real time passing. Waiting for the
+ * position on screen is what makes the next 10 s reach the next poll: the app sets that poll's
+ * timer when it handles the answer, which can be after the response event.
+ * `position` is where the page shows it (the game screen's, or the queue bar's "#4 in the queue").
  */
-export async function pollUntilSeat(page: Page): Promise<string[]> {
+export async function pollUntilSeat(
+  page: Page,
+  opts: { readonly position?: Locator; readonly keepPaused?: boolean } = {},
+): Promise<string[]> {
   const seen: string[] = [];
   const seat = page.getByRole('dialog', { name: 'Your seat is ready' });
-  const position = page.getByTestId('queue-position');
+  const position = opts.position ?? page.getByTestId('queue-position');
   // A second ahead: the page's time runs on while this call travels, and pauseAt cannot go back.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   for (let i = 0; i < 10 && !(await seat.isVisible()); i++) {
@@ -309,11 +315,11 @@ export async function pollUntilSeat(page: Page): Promise<string[]> {
     const body = (await (await answered).json()) as { data?: { code?: number; queue_pos2?: number } };
     if (body.data?.code !== 201) break;
     const shown = `#${body.data.queue_pos2 ?? '?'}`;
-    await expect.poll(() => position.textContent()).toBe(shown);
+    await expect.poll(() => position.textContent()).toMatch(new RegExp(`^${shown}\\b`));
     seen.push(shown);
   }
   await seat.waitFor();
-  await page.clock.resume();
+  if (!opts.keepPaused) await page.clock.resume();
   return seen;
 }
 

@@ -5,7 +5,7 @@
  * the queue at once. Screenshots at 390×844.
  */
 import { describe, expect, it } from 'vitest';
-import { gamePath, gameScreen, goHome, PHONE, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
+import { gamePath, gameScreen, goHome, PHONE, pollUntilSeat, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 const gs = gameScreen(e2e, 'queue-anywhere');
@@ -56,13 +56,7 @@ describe('the queue follows the player (SPEC §4 Queue)', () => {
     const p = await queuedAtHome('queue');
     const seat = p.page.getByRole('dialog', { name: 'Your seat is ready' });
     // The page's time runs only when told: each 10 s is one game_queue poll, until the seat is ready.
-    await p.page.clock.pauseAt(await p.page.evaluate(() => Date.now() + 1_000));
-    for (let i = 0; i < 10 && !(await seat.isVisible()); i++) {
-      const answered = p.page.waitForResponse((r) => r.url().includes('/game_queue'));
-      await p.page.clock.runFor(10_000);
-      await answered;
-    }
-    await seat.waitFor();
+    await pollUntilSeat(p.page, { position: p.page.getByTestId('queue-bar-position'), keepPaused: true });
     await p.page.clock.runFor(3_000);
     // Counting down from 0:40 (the seat came with one of the polls above).
     await expect.poll(() => p.page.getByTestId('seat-countdown').textContent()).toMatch(/^0:3\d$/);
