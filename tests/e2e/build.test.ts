@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/build.ts';
+import { build, COMPILE_HINT } from '../../build/build.ts';
 import { htmlFileForPath, LIVE_RELOAD_MARKER } from '../../build/html.ts';
 import { ROUTE_PATHS } from '../../web/app/route-table.ts';
 import { GAME_PATH } from '../../web/core/paths.ts';
@@ -114,6 +114,12 @@ describe('static export', () => {
     // Chunks are loaded with ESM syntax (absolute URLs: publicPath "/").
     const jsChunks = walk(dist('assets')).filter((f) => f.endsWith('.js'));
     if (jsChunks.length > 1) expect(code).toMatch(/(?:from|import\()\s*"(?:\.|\/assets)\/chunks\/[^"]+-[A-Z0-9]{8}\.js"/);
+  });
+
+  it('marks every script for eager compilation off the main thread (V8 compile hint, decision 0016)', () => {
+    const js = walk(dist('assets')).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    expect(js.filter((f) => !readFileSync(f, 'utf8').startsWith(`${COMPILE_HINT}\n`)).map((f) => path.basename(f))).toEqual([]);
   });
 
   it.skipIf(!existsSync(path.join(ROOT, 'web', 'pages')))('splits the code into more than one JS chunk', () => {
