@@ -11,7 +11,7 @@ import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { CALLS_FIRST, findRoute, ROUTE_PATHS } from '../web/app/route-table.ts';
-import { ERROR_PATHS } from '../web/core/paths.ts';
+import { ERROR_PATHS, type PageKey } from '../web/core/paths.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
 import { viewportFor } from '../web/core/viewport.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
@@ -71,7 +71,19 @@ export interface HtmlFile {
   pagePreloads: string[];
   /** The API client's chunks, on a route whose first view calls the API (CALLS_FIRST): its first request is not held up by them. */
   apiPreloads: string[];
+  /** Chunks the page's first view imports lazily (FIRST_VIEW_MODULES), so they come with the page, not a round trip after it. */
+  viewPreloads: string[];
 }
+
+/**
+ * Lazy modules a page's first view always needs: kept out of the first-load budget (their code is below the fold or
+ * behind data), but announced in that page's HTML so the browser fetches them with the app. Home's feed draws the
+ * carousel whose first banner is home's largest paint; loaded after home's module ran, it and its shared chunk
+ * were two round trips on the way to that paint.
+ */
+const FIRST_VIEW_MODULES: Partial<Record<PageKey, readonly string[]>> = {
+  home: ['web/pages/main/home/feed.tsx'],
+};
 
 export interface BuildReport {
   root: string;
@@ -214,6 +226,11 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
 
   const pages = pageChunks(outputs, entryOut.file, entryStaticImports, opts.pagesDir);
   const favicon = await findFavicon(opts.publicDir);
+  const viewChunks = (page: PageKey): string[] =>
+    (FIRST_VIEW_MODULES[page] ?? []).flatMap((entry) => {
+      const out = outputs.find((o) => o.entryPoint === entry);
+      return out ? [out.file, ...staticClosure(outputs, out.file)] : [];
+    });
   const apiOut = outputs.find((o) => o.entryPoint === 'web/app/api-client.ts');
   const apiClient = apiOut ? [apiOut.file, ...staticClosure(outputs, apiOut.file)].filter((f) => !entryStaticImports.includes(f)) : [];
   const htmlFor = (routePath: string | null): HtmlFile => {
@@ -222,7 +239,10 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
     const pagePreloads = page ? [page.file, ...page.extraStaticImports] : [];
     const route = routePath === null ? undefined : findRoute(routePath);
     const calls = route !== undefined && CALLS_FIRST.includes(route.page);
-    return { file, routePath, pagePreloads, apiPreloads: calls ? apiClient.filter((f) => !pagePreloads.includes(f)) : [] };
+    const apiPreloads = calls ? apiClient.filter((f) => !pagePreloads.includes(f)) : [];
+    const known = new Set([...entryStaticImports, ...pagePreloads, ...apiPreloads]);
+    const viewPreloads = route === undefined ? [] : [...new Set(viewChunks(route.page))].filter((f) => !known.has(f));
+    return { file, routePath, pagePreloads, apiPreloads, viewPreloads };
   };
   const frameCss = opts.prerender ? await frameStyle(opts.root) : null;
   const seen = new Set<string>();
@@ -232,7 +252,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
       const html = renderShell({
         entryJs: entryOut.url,
         entryCss: entryCss ? `/${entryCss}` : null,
-        modulePreloads: [...entryStaticImports, ...h.pagePreloads, ...h.apiPreloads].map((f) => `/${f}`),
+        modulePreloads: [...entryStaticImports, ...h.pagePreloads, ...h.apiPreloads, ...h.viewPreloads].map((f) => `/${f}`),
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,

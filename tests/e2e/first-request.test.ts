@@ -85,6 +85,14 @@ describe('the first view\'s request, started with the app (issue 10)', () => {
     expect(await announces('/main/login/index')).toBe(false);
   });
 
+  it('home\'s HTML also announces the feed\'s code (its first banner is home\'s largest paint); other pages\' does not', async () => {
+    const feedAnnounced = async (path: string): Promise<boolean> =>
+      /<link rel="modulepreload" href="\/assets\/chunks\/feed-[^"]+\.js">/.test(await (await fetch(new URL(path, e2e.server.url))).text());
+    expect(await feedAnnounced('/')).toBe(true);
+    expect(await feedAnnounced('/main/gameLibrary/index')).toBe(false);
+    expect(await feedAnnounced('/main/login/index')).toBe(false);
+  });
+
   it('home: home_list once, ps_shield alongside; a later visit of home asks again', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const homeLists = countRequests(page, 'home_list');
