@@ -18,7 +18,11 @@ export const PAGE_LOADING_DELAY_MS = 200;
 /** SPEC §2's 60000 ms: past it the error placeholder (the stock "connection timed out" text) replaces the spinner. */
 export const PAGE_LOADING_TIMEOUT_MS = 60_000;
 
-export type PageImporter = () => Promise<{ default: ComponentType }>;
+/**
+ * A page module: its component, and optionally `preload`, which the idle preloader calls once the module is in, for
+ * code the page imports lazily but needs on its first view (home's feed): fetched then, not when the page opens.
+ */
+export type PageImporter = () => Promise<{ default: ComponentType; preload?: () => void }>;
 
 export interface PageLoader<K extends string> {
   /** The component if its chunk has loaded, for a render without any placeholder. */
@@ -36,6 +40,7 @@ export interface PageLoader<K extends string> {
 
 export function createPageLoader<K extends string>(importers: Record<K, PageImporter>): PageLoader<K> {
   const done = new Map<K, ComponentType>();
+  const warmers = new Map<K, () => void>();
   const pending = new Map<K, Promise<ComponentType>>();
   const load = (key: K): Promise<ComponentType> => {
     const hit = done.get(key);
@@ -45,6 +50,7 @@ export function createPageLoader<K extends string>(importers: Record<K, PageImpo
       p = importers[key]().then(
         (mod) => {
           done.set(key, mod.default);
+          if (mod.preload) warmers.set(key, mod.preload);
           pending.delete(key);
           return mod.default;
         },
@@ -66,7 +72,10 @@ export function createPageLoader<K extends string>(importers: Record<K, PageImpo
       return earlier ? earlier.catch(() => load(key)) : load(key);
     },
     async preload(keys) {
-      for (const key of keys) await load(key).catch(() => undefined);
+      for (const key of keys) {
+        const ok = await load(key).then(() => true, () => false);
+        if (ok) warmers.get(key)?.();
+      }
     },
   };
 }

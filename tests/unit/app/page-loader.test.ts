@@ -32,6 +32,23 @@ describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay an
     expect(loader.loaded('a')).toBe(Page);
   });
 
+  it('the idle preloader warms what a page needs on its first view (its module\'s preload), once, and not for a failed chunk', async () => {
+    const warmed: string[] = [];
+    const loader = createPageLoader({
+      home: async () => ({ default: Page, preload: () => warmed.push('home') }),
+      broken: async (): Promise<{ default: typeof Page }> => {
+        throw new Error('offline');
+      },
+      plain: async () => ({ default: Page }),
+    });
+    await loader.load('home');
+    // Opening a page does not warm it: the page imports what it needs itself.
+    expect(warmed).toEqual([]);
+    await loader.preload(['broken', 'home', 'plain']);
+    expect(warmed).toEqual(['home']);
+    expect(loader.loaded('plain')).toBe(Page);
+  });
+
   it('forgets a failed chunk so a retry fetches it again', async () => {
     let calls = 0;
     const loader = createPageLoader({

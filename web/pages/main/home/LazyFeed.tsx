@@ -5,12 +5,14 @@ type Feed = ComponentType;
 
 /**
  * The feed (carousel, game rows and their menus) sits below home's first view, which the prerendered page already
- * painted (decision 0014), so its code is a chunk of its own rather than home's first load (issue 10 goal). It is
- * fetched as soon as home's module runs, in parallel with the first render, and once loaded it stays loaded.
+ * painted (decision 0014), so its code is a chunk of its own rather than home's first load (issue 10 goal). Home's
+ * HTML modulepreloads it (build.ts FIRST_VIEW_MODULES), so on home it arrives with the app; it is imported when home
+ * renders, not when this module is evaluated: esbuild puts home's module in the shared first-load chunk, and a
+ * top-level import fetched the feed on every route. Once loaded it stays loaded.
  */
 let loaded: Feed | null = null;
 let pending: Promise<Feed> | null = null;
-function loadFeed(): Promise<Feed> {
+export function loadFeed(): Promise<Feed> {
   pending ??= import('./feed.tsx').then(
     (m) => (loaded = m.HomeFeed),
     (err: unknown) => {
@@ -21,7 +23,6 @@ function loadFeed(): Promise<Feed> {
   );
   return pending;
 }
-void loadFeed().catch(() => undefined);
 
 export function LazyFeed() {
   const [Feed, setFeed] = useState<Feed | null>(() => loaded);

@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { formatPlayTime, memberLabel } from '../../../state/format.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
 import { maskMobile } from '../../../api/mask.ts';
-import { LazyFeed } from './LazyFeed.tsx';
+import { LazyFeed, loadFeed } from './LazyFeed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
@@ -68,6 +68,11 @@ function useQuestionnaireOffer(isNewUser: boolean, navigate: (to: string) => voi
       live = false;
     };
   }, [isNewUser]);
+}
+
+/** The idle preloader's warm-up (page-loader.ts): the feed's code, so opening home later draws it at once. */
+export function preload(): void {
+  void loadFeed().catch(() => undefined);
 }
 
 export default function HomePage() {
