@@ -41,8 +41,8 @@ export function Carousel<T>({
   }, [index, n, drag === 0]);
 
   const i = wrapIndex(index, n);
-  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set());
   const around = [i, wrapIndex(i + 1, n), wrapIndex(i - 1, n)];
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set(around));
   // Grows during render (React's "state from the previous render" pattern), so a slide is near in the very render
   // that shows it, and stays near.
   if (around.some((k) => !near.has(k))) setNear(new Set([...near, ...around]));
