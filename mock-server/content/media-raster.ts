@@ -24,15 +24,21 @@ export interface CanvasLib {
 }
 
 export const WEBP_TYPE = 'image/webp';
-/** libwebp's 0–100: flat gradients and large text stay clean, a cover is ~11 KB and a banner ~18 KB. */
+/**
+ * libwebp's 0–100 for art drawn large (screenshots, zoomed in the preview): flat gradients and large text stay clean.
+ * The small art of lists (media.ts ART_RASTER) is encoded at its own quality.
+ */
 export const WEBP_QUALITY = 80;
 /** ~300 images of ≤ 20 KB: every cover, banner and screenshot of the catalogue in a language or two, a few MB. */
 export const RASTER_CACHE_ENTRIES = 300;
 
 export interface ArtDrawing {
   svg: string;
+  /** The WebP's size (the SVG is scaled to it). */
   width: number;
   height: number;
+  /** libwebp quality for this image; the rasteriser's own (WEBP_QUALITY) when absent. */
+  quality?: number;
 }
 
 export interface Raster {
@@ -105,14 +111,14 @@ export function createRasteriser(options: RasteriserOptions = {}): Rasteriser {
     }
     return lib;
   };
-  const keyOf = (art: ArtDrawing): string => createHash('sha1').update(`${art.width}x${art.height}q${quality}\n${art.svg}`).digest('hex').slice(0, 20);
+  const keyOf = (art: ArtDrawing): string => createHash('sha1').update(`${art.width}x${art.height}q${art.quality ?? quality}\n${art.svg}`).digest('hex').slice(0, 20);
 
   async function draw(c: CanvasLib, art: ArtDrawing, key: string): Promise<Raster | null> {
     try {
       const image = await c.loadImage(Buffer.from(art.svg, 'utf8'));
       const target = c.createCanvas(art.width, art.height);
       target.getContext('2d').drawImage(image, 0, 0, art.width, art.height);
-      return { body: await target.encode('webp', quality), etag: `"${key}"` };
+      return { body: await target.encode('webp', art.quality ?? quality), etag: `"${key}"` };
     } catch (err) {
       return fail('draw a game image as WebP', err);
     }

@@ -1,12 +1,12 @@
 /**
  * Media for the catalogue, made here rather than downloaded:
  *
- * - `/mock-media/games/<id>/cover.webp` (600×800), `banner.webp` (1280×720) and
+ * - `/mock-media/games/<id>/cover.webp` (300×400), `banner.webp` (800×450) and
  *   `shot-<n>.webp` (1280×720, n = 1…screenshot_count): the art the answers
  *   link to, drawn as SVG (media-svg.ts) and rasterised once (media-raster.ts),
  *   like a CDN's JPEG/WebP; the SVG itself when the server cannot rasterise.
- * - the same names in `.svg`: the SVG drawn at request time (older links, tests
- *   that read the text).
+ * - the same names in `.svg`: the SVG drawn at request time (cover 600×800,
+ *   banner 1280×720; older links, tests that read the text).
  * - `/mock-media/<file>`: a file from `fixtures/media/` (the trailer) through
  *   sirv (http/files.ts), with HTTP Range support so video players can seek.
  *
@@ -20,7 +20,7 @@ import type { Fixtures } from '../fixtures/index.ts';
 import { createFileSender, findFile, safeSegments } from '../http/files.ts';
 import { send, sendText } from '../http/reply.ts';
 import { contentType } from '../http/static.ts';
-import { BANNER_SIZE, bannerSvg, COVER_SIZE, coverSvg, screenshotSvg, type FontFor } from './media-svg.ts';
+import { BANNER_SIZE, bannerSvg, coverSvg, screenshotSvg, type FontFor } from './media-svg.ts';
 import { createRasteriser, WEBP_TYPE, type ArtDrawing, type Rasteriser } from './media-raster.ts';
 import { CONTENT_LANGUAGES, contentLanguage, type ContentLanguage } from '../http/language.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
@@ -194,6 +194,18 @@ function artFile(file: string): { picture: 'cover' | 'banner' | number; format: 
 }
 
 /**
+ * The WebP sizes (issue 10, LCP; docs/decisions/0017-images.md): covers and banners at the size a phone shows them.
+ * A cover is shown ~112 px wide (300×400 is the app's `<img>` box, sharp at DPR 2.5); detail's full-width banner is
+ * 390 px, so 800×450 stays sharp at DPR 2. At quality 65 a cover is ~4 KB and a banner ~8 KB, where the first
+ * banner shares a slow line with everything else before home's largest paint. Screenshots are zoomed (SPEC §9, preview scale
+ * 1–4): drawn at the SVG's own size and the rasteriser's quality.
+ */
+export const ART_RASTER = {
+  cover: { width: 300, height: 400, quality: 65 },
+  banner: { width: 800, height: 450, quality: 65 },
+} as const;
+
+/**
  * The drawing for `games/<id>/<file>` (either format), or null when there is no such image. Every catalogue game has
  * images (shielded ones too). `fontFor` names the fonts the drawing's reader has (media-svg.ts).
  */
@@ -202,8 +214,8 @@ export function gameArt(fixtures: Fixtures, idText: string, file: string, langua
   if (name === null || !/^[1-9]\d{0,9}$/.test(idText)) return null;
   const game = gameById(fixtures, Number(idText));
   if (!game) return null;
-  if (name.picture === 'cover') return { svg: coverSvg(game, fontFor), ...COVER_SIZE };
-  if (name.picture === 'banner') return { svg: bannerSvg(game, language, fontFor), ...BANNER_SIZE };
+  if (name.picture === 'cover') return { svg: coverSvg(game, fontFor), ...ART_RASTER.cover };
+  if (name.picture === 'banner') return { svg: bannerSvg(game, language, fontFor), ...ART_RASTER.banner };
   return name.picture <= game.screenshot_count ? { svg: screenshotSvg(game, name.picture, language, fontFor), ...BANNER_SIZE } : null;
 }
 

@@ -6,6 +6,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createRasteriser, pickFonts, type ArtDrawing, type CanvasLib } from '../../mock-server/content/media-raster.ts';
 import { BANNER_SIZE, bannerSvg, COVER_SIZE, coverSvg, hslHex } from '../../mock-server/content/media-svg.ts';
+import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
+import { ART_RASTER, gameArt } from '../../mock-server/content/media.ts';
+import { loadFixtures } from '../../mock-server/fixtures/index.ts';
 
 const real = createRequire(import.meta.url)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
 
@@ -103,6 +106,54 @@ describe('createRasteriser', () => {
     const art = { svg: bannerSvg({ id: 1, title: '星陨奥德赛', developer: '星云' }, 'zh-Hans', fonts ?? undefined), ...BANNER_SIZE };
     const webp = await r.webp(art);
     expect((await real.loadImage(webp?.body ?? Buffer.alloc(0))).width).toBe(1280);
+  });
+});
+
+describe('the catalogue art as the app shows it (issue 10, decision 0017)', () => {
+  const fixtures = loadFixtures(DEFAULT_FIXTURES_DIR);
+  const ids = fixtures.content.catalogue.games.slice(0, 12).map((g) => String(g.id));
+  const r = createRasteriser();
+  const fonts = r.fonts('en') ?? undefined;
+
+  /** Every sampled game's WebP of `file`: its decoded size and bytes. */
+  async function encoded(file: string): Promise<{ sizes: Set<string>; bytes: number[] }> {
+    const sizes = new Set<string>();
+    const bytes: number[] = [];
+    for (const id of ids) {
+      const art = gameArt(fixtures, id, file, 'en', fonts);
+      const webp = art && (await r.webp(art));
+      if (!webp) throw new Error(`no ${file} for game ${id}`);
+      const image = await real.loadImage(webp.body);
+      sizes.add(`${image.width}x${image.height}`);
+      bytes.push(webp.body.length);
+    }
+    return { sizes, bytes };
+  }
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+  it('a cover is 300×400 (the app’s <img> box), about 4 KB and never over 6 KB', async () => {
+    expect(ART_RASTER.cover).toMatchObject({ width: 300, height: 400 });
+    const { sizes, bytes } = await encoded('cover.webp');
+    expect([...sizes]).toEqual(['300x400']);
+    expect(mean(bytes)).toBeLessThanOrEqual(4.2 * 1024);
+    expect(Math.max(...bytes)).toBeLessThanOrEqual(6 * 1024);
+  });
+
+  it('a banner is 800×450 (detail’s full width at DPR 2), under 9 KB typically and never over 11 KB', async () => {
+    const { sizes, bytes } = await encoded('banner.webp');
+    expect([...sizes]).toEqual(['800x450']);
+    expect(mean(bytes)).toBeLessThanOrEqual(9 * 1024);
+    expect(Math.max(...bytes)).toBeLessThanOrEqual(11 * 1024);
+  });
+
+  it('a screenshot keeps the drawing’s 1280×720 for the zoomed preview', async () => {
+    const { sizes } = await encoded('shot-1.webp');
+    expect([...sizes]).toEqual([`${BANNER_SIZE.width}x${BANNER_SIZE.height}`]);
+  });
+
+  it('the SVG routes keep the drawing’s own size', () => {
+    const cover = gameArt(fixtures, ids[0] ?? '1', 'cover.svg');
+    expect(cover?.svg).toContain(`width="${COVER_SIZE.width}" height="${COVER_SIZE.height}"`);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The catalogue art as WebP over HTTP (issue 10): what the answers link to, sized like the SVG, small, in the
+ * The catalogue art as WebP over HTTP (issue 10): what the answers link to, at the size it is shown, small, in the
  * request's language, revalidated by ETag, and the SVG instead when the server cannot rasterise.
  */
 import http from 'node:http';
@@ -30,8 +30,9 @@ async function size(body: Buffer): Promise<string> {
 
 describe('game art as WebP', () => {
   it.each([
-    ['cover.webp', '600x800', 40],
-    ['banner.webp', '1280x720', 80],
+    // Covers and banners at the size a phone shows them (decision 0017); screenshots stay large for the zoomed preview.
+    ['cover.webp', '300x400', 6],
+    ['banner.webp', '800x450', 11],
     ['shot-1.webp', '1280x720', 80],
     ['shot-3.webp', '1280x720', 80],
   ])('%s is image/webp, %s, at most %d KB, fresh for a day', async (file, dimensions, maxKb) => {

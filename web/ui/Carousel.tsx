@@ -9,6 +9,9 @@ const msgs = messages('ui/carousel', { slideOf: params('{n} of {total}'), slide:
 /**
  * Slides with touch swipe, dots and auto-advance on the given clock (every
  * 5 s; paused while a finger is down). `label` names the region for screen readers.
+ * `render` is told whether a slide is near: shown, or next to the shown one (wrapping, as a swipe does), or
+ * near before. Off-screen slides sit beside the viewport, where `loading="lazy"` would fetch them all with the
+ * first one (docs/decisions/0017-images.md); a slide's art waits until it is near.
  */
 export function Carousel<T>({
   items,
@@ -18,7 +21,7 @@ export function Carousel<T>({
   interval = AUTO_ADVANCE_MS,
 }: {
   items: readonly T[];
-  render: (item: T, index: number) => ReactNode;
+  render: (item: T, index: number, near: boolean) => ReactNode;
   clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   label: string;
   interval?: number;
@@ -38,6 +41,11 @@ export function Carousel<T>({
   }, [index, n, drag === 0]);
 
   const i = wrapIndex(index, n);
+  const around = [i, wrapIndex(i + 1, n), wrapIndex(i - 1, n)];
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set(around));
+  // Grows during render (React's "state from the previous render" pattern), so a slide is near in the very render
+  // that shows it, and stays near.
+  if (around.some((k) => !near.has(k))) setNear(new Set([...near, ...around]));
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={label}>
       <div
@@ -64,7 +72,7 @@ export function Carousel<T>({
       >
         {items.map((item, k) => (
           <div key={k} className="carousel__slide" inert={k !== i} role="group" aria-roledescription="slide" aria-label={t.slideOf({ n: k + 1, total: n })}>
-            {render(item, k)}
+            {render(item, k, near.has(k) || around.includes(k))}
           </div>
         ))}
       </div>

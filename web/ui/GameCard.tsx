@@ -1,5 +1,6 @@
 import type { GameSummary } from '../api/contract.ts';
 import { useLongPress } from './use-long-press.ts';
+import { useNear } from './near-viewport.ts';
 
 /**
  * A game as lists show it: cover, title, first tag. Tap opens; a long press
@@ -25,11 +26,14 @@ export function GameCard({
 }) {
   const press = useLongPress(() => onMenu?.(game));
   const tag = game.tags[0]?.name;
+  // Off screen the box keeps its size and placeholder; the art comes when the card is near (near-viewport.ts).
+  const [ref, near] = useNear<HTMLImageElement>(firstView);
   return (
     <button type="button" className={wide ? 'gcard gcard--wide' : 'gcard'} onClick={() => onOpen(game)} {...press}>
       <img
+        ref={ref}
         className="gcard__img"
-        src={wide ? game.banner : game.cover}
+        src={near ? (wide ? game.banner : game.cover) : undefined}
         alt=""
         width={wide ? 640 : 300}
         height={wide ? 360 : 400}

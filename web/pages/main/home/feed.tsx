@@ -43,10 +43,11 @@ export function HomeFeed() {
           label={t.featured}
           items={banners}
           clock={clock}
-          render={(b, i) => (
+          render={(b, i, near) => (
             <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
-              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives. */}
-              <img src={b.image} alt="" width={640} height={360} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
+              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives; the
+                  others only once their slide is near (ui/Carousel.tsx), behind it. */}
+              <img src={near ? b.image : undefined} alt="" width={640} height={360} fetchPriority={i === 0 ? 'high' : 'low'} draggable={false} />
               <span className="hbanner__text">
                 <strong>{b.title}</strong>
                 <span>{b.subtitle}</span>

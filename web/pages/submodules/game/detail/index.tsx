@@ -13,6 +13,7 @@ import { LoadFailed } from '../../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
+import { NearImage } from '../../../../ui/NearImage.tsx';
 import { ImagePreview } from '../../../../ui/ImagePreview.tsx';
 import { VideoPlayer } from '../../../../ui/VideoPlayer.tsx';
 import { useGameMenu } from '../../../../ui/game-menu.tsx';
@@ -199,7 +200,7 @@ function Detail({
           <div className="shots">
             {game.screenshots.map((s, i) => (
               <button key={s} type="button" className="shot" aria-label={t.openShot({ n: i + 1, total: game.screenshots.length })} onClick={() => setPreview(i)}>
-                <img src={s} alt="" loading="lazy" />
+                <NearImage src={s} alt="" />
               </button>
             ))}
           </div>

@@ -7,6 +7,7 @@ import { Sheet } from '../Sheet.tsx';
 import { overlayDetailUrl } from '../../../../core/paths.ts';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
+import { NearImage } from '../../../../ui/NearImage.tsx';
 
 const msgs = messages('webview/home', {
   title: 'Games',
@@ -32,7 +33,7 @@ export default function WebviewHomePage() {
               {s.games.map((g) => (
                 <li key={g.id}>
                   <button type="button" className="wv-game" onClick={() => navigate(overlayDetailUrl(g.id))}>
-                    <img src={g.cover} alt="" width={96} height={128} loading="lazy" />
+                    <NearImage src={g.cover} alt="" width={96} height={128} />
                     <span className="wv-game__title">{g.title}</span>
                   </button>
                 </li>

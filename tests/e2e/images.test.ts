@@ -1,0 +1,144 @@
+/**
+ * Home loads only the art a player can see or is about to (issue 10, LCP; docs/decisions/0017-images.md): at
+ * 390×844 a visitor's first view asks for the first banner and the covers of the first screen and about half a
+ * screen more, not the rows far below nor the carousel's far slides; scrolling, sideways or down, brings the rest.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+
+const e2e = useServerAndBrowser();
+
+/** Every `/mock-media/` URL the page asked for, in order (the network log, not the page's timing buffer). */
+function mediaRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/mock-media/')) urls.push(r.url());
+  });
+  return urls;
+}
+
+interface Art {
+  src: string | null;
+  /** Loaded and decoded. */
+  done: boolean;
+  top: number;
+  left: number;
+  wide: boolean;
+}
+
+/** Each card's and banner's image as laid out now, in viewport pixels. */
+const art = (page: Page, selector: string): Promise<Art[]> =>
+  page.locator(selector).evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[]).map((img) => {
+      const r = img.getBoundingClientRect();
+      return { src: img.getAttribute('src'), done: img.complete && img.naturalWidth > 0, top: r.top, left: r.left, wide: img.closest('.gcard--wide') !== null };
+    }),
+  );
+
+/** Waits until every card image on screen has its art drawn: the observer has decided for every card by then. */
+async function onScreenDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('.gcard__img')];
+    const shown = imgs.filter((img) => {
+      const r = img.getBoundingClientRect();
+      return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    });
+    return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0);
+  });
+}
+
+const SCREEN = 844;
+
+describe('home at 390×844 loads the art of the first screen only', () => {
+  it('the first banner and the near covers; not the rows far below nor the carousel’s far slides', async () => {
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+    const requested = mediaRequests(page);
+    await page.goto('/');
+    await waitForAppShell(page);
+    await page.locator('.hbanner img').first().evaluate((img: HTMLImageElement) => img.decode());
+    await onScreenDrawn(page);
+    await screenshot(page, 'images-home-top');
+
+    const banners = await art(page, '.hbanner img');
+    const first = banners[0];
+    expect(first?.src).toBeTruthy();
+    expect(requested).toContain(first?.src);
+    // The carousel: the shown slide and its neighbours (next, and the last one a swipe back reaches) only.
+    expect(banners.map((b) => b.src !== null)).toEqual(banners.map((_, k) => k === 0 || k === 1 || k === banners.length - 1));
+    for (const b of banners.filter((b) => b.src === null)) expect(b.done).toBe(false);
+
+    const cards = await art(page, '.gcard__img');
+    const far = cards.filter((c) => c.top > SCREEN * 2);
+    const near = cards.filter((c) => c.top < SCREEN && c.left < 390);
+    expect(far.length).toBeGreaterThan(0);
+    expect(near.length).toBeGreaterThan(0);
+    for (const c of near) expect(c.src).toBeTruthy();
+    for (const c of far) expect(c.src).toBeNull();
+    // Nothing the page did not show was fetched: every art request is an image that has its src.
+    const given = new Set([...banners, ...cards].map((c) => c.src).filter((s) => s !== null));
+    expect(new Set(requested)).toEqual(given);
+    expect(requested.length).toBeLessThan(cards.length / 2 + banners.length);
+
+    // A horizontal row loads the covers just past its right edge (IntersectionObserver scrollMargin), not its end.
+    const row = page.locator('.hsection__row').first();
+    const rowArt = await art(page, '.hsection__row >> nth=0 >> .gcard__img');
+    expect(rowArt.filter((c) => c.left >= 390 && c.left < 390 + 300).every((c) => c.src !== null)).toBe(true);
+    if (rowArt.some((c) => c.left > 390 * 2.5)) expect(rowArt.filter((c) => c.left > 390 * 2.5).every((c) => c.src === null)).toBe(true);
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(async () => (await art(page, '.hsection__row >> nth=0 >> .gcard__img')).every((c) => c.src !== null)).toBe(true);
+
+    // A dot brings its slide's banner.
+    const hidden = banners.findIndex((b) => b.src === null);
+    if (hidden >= 0) {
+      await page.getByRole('button', { name: `Slide ${hidden + 1}`, exact: true }).click();
+      await expect.poll(async () => (await art(page, '.hbanner img'))[hidden]?.src ?? null).toBeTruthy();
+      const src = (await art(page, '.hbanner img'))[hidden]?.src;
+      await expect.poll(() => requested.includes(src ?? '')).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('scrolling to the bottom loads the covers below, with no layout shift', async () => {
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+    const requested = mediaRequests(page);
+    // Layout shifts from the start (CLS), as web-vitals counts them: none caused by the player's own input.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { hadRecentInput: boolean; value: number }[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await waitForAppShell(page);
+    await onScreenDrawn(page);
+    const before = await art(page, '.gcard__img');
+    const far = before.filter((c) => c.src === null);
+    expect(far.length).toBeGreaterThan(0);
+    const countBefore = requested.length;
+
+    // Scroll as a player would, a screen at a time, so every row passes the viewport.
+    const scroller = page.locator('.scroll').first();
+    for (;;) {
+      const atEnd = await scroller.evaluate((el) => {
+        el.scrollTo({ top: el.scrollTop + el.clientHeight, behavior: 'instant' });
+        return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      });
+      await onScreenDrawn(page);
+      if (atEnd) break;
+    }
+    await screenshot(page, 'images-home-bottom');
+    const after = await art(page, '.gcard__img');
+    // Every card's place is unchanged by its art arriving (the box was reserved).
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+    expect(requested.length).toBeGreaterThan(countBefore);
+    // The rows' first covers (the ones a player scrolled past) all came.
+    const leftmost = after.filter((c) => c.left < 390);
+    for (const c of leftmost) expect(c.src).toBeTruthy();
+    expect(after.filter((c) => c.src !== null).length).toBeGreaterThan(before.filter((c) => c.src !== null).length);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
