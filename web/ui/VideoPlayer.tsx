@@ -61,6 +61,13 @@ const MUTE = 'M4 9h4l5-4v14l-5-4H4zm12.6.2 1.4-1.4 2 2 2-2 1.4 1.4-2 2 2 2-1.4 1
  * fullscreen, horizontal drag seeks, vertical drag on the right half sets the
  * volume, and the playback rates of SPEC §9.
  */
+/**
+ * How much of an autoplaying player must be on screen for it to play: nearly all. The observer cannot see what covers
+ * it, and on game detail a player whose top three quarters peek out at the bottom of the first screen sits behind the
+ * fixed Play bar.
+ */
+const ON_SCREEN_SHARE = 0.9;
+
 export function VideoPlayer({
   src,
   poster,
@@ -73,7 +80,7 @@ export function VideoPlayer({
   poster?: string;
   title: string;
   danmaku?: readonly string[];
-  /** Starts muted (browsers only autoplay muted video). */
+  /** Plays muted (browsers only autoplay muted video) while it is on screen. */
   autoPlay?: boolean;
   timers?: Timers;
 }) {
@@ -97,6 +104,33 @@ export function VideoPlayer({
     setControls(true);
     setPoke((n) => n + 1);
   };
+  // A pause the player chose: the trailer stays paused when it comes back on screen.
+  const pausedByPlayer = useRef(false);
+
+  // Autoplay when the player is on screen (ON_SCREEN_SHARE), and pause when it leaves: a trailer below the fold does not
+  // fetch video and re-render on every timeupdate while the page's first view loads (issue 10), and a muted video
+  // nobody sees does not spend the phone's data and battery. Without IntersectionObserver it starts at once.
+  useEffect(() => {
+    const el = video.current;
+    const root = box.current;
+    if (!autoPlay || !el || !root) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      el.play().catch(() => undefined);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        const seen = entries[entries.length - 1];
+        if (!seen) return;
+        if (seen.isIntersecting) {
+          if (el.paused && !pausedByPlayer.current) el.play().catch(() => undefined);
+        } else if (!el.paused) el.pause();
+      },
+      { threshold: ON_SCREEN_SHARE },
+    );
+    io.observe(root);
+    return () => io.disconnect();
+  }, [autoPlay]);
 
   // Auto-hide while playing; any interaction (poke) restarts the 3 s.
   useEffect(() => {
@@ -115,6 +149,7 @@ export function VideoPlayer({
   const toggle = () => {
     const el = v();
     if (!el) return;
+    pausedByPlayer.current = !el.paused;
     if (el.paused) el.play().catch(() => setPlaying(false));
     else el.pause();
     show();
@@ -192,10 +227,9 @@ export function VideoPlayer({
         src={src}
         poster={poster}
         playsInline
-        autoPlay={autoPlay}
         muted={autoPlay}
         loop
-        preload="metadata"
+        preload={autoPlay ? 'none' : 'metadata'}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
