@@ -1,30 +1,18 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { Carousel } from '../../../web/ui/Carousel.tsx';
 import { useLongPress } from '../../../web/ui/use-long-press.ts';
 import { ImagePreview } from '../../../web/ui/ImagePreview.tsx';
 import { Countdown } from '../../../web/ui/Countdown.tsx';
 import { Field } from '../../../web/ui/Field.tsx';
+import { useMount } from './mount.ts';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
-function mount(el: ReturnType<typeof createElement>): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root?.render(el));
-  return host;
-}
+const { mount, unmount } = useMount();
 const current = (host: HTMLElement) => host.querySelector('[aria-current="true"]')?.getAttribute('aria-label');
 
 describe('Carousel on an injected clock (home banners)', () => {
@@ -87,11 +75,11 @@ describe('Field (the forms’ label, input frame and message line)', () => {
     expect(inputOf(valid, 'Real name')?.getAttribute('aria-invalid')).toBe('false');
     expect(valid.querySelector('.field__hint')?.getAttribute('role')).toBeNull();
     expect(valid.querySelector('.field__row--invalid')).toBeNull();
-    act(() => root?.unmount());
+    unmount();
     const polite = mount(createElement(Field, { label: 'Phone number', error: 'Enter a valid number', announce: 'polite' }));
     expect(polite.querySelector('.field__hint')?.getAttribute('aria-live')).toBe('polite');
     expect(polite.querySelector('.field__hint')?.getAttribute('role')).toBeNull();
-    act(() => root?.unmount());
+    unmount();
     const bare = mount(createElement(Field, { label: 'Code', action: createElement('button', { type: 'button' }, 'Send') }));
     expect(bare.querySelector('.field__hint')).toBeNull();
     expect(inputOf(bare, 'Code')?.hasAttribute('aria-invalid')).toBe(false);

@@ -4,7 +4,6 @@
  * once; first-view covers load at once; the banner carousel gives art to the shown slide and its neighbours only.
  */
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../../web/api/contract.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
@@ -12,6 +11,7 @@ import { Carousel } from '../../../web/ui/Carousel.tsx';
 import { GameCard } from '../../../web/ui/GameCard.tsx';
 import { NearImage } from '../../../web/ui/NearImage.tsx';
 import { NEAR } from '../../../web/ui/near-viewport.ts';
+import { useMount } from './mount.ts';
 
 /** A stand-in for the browser's observer: the test says which elements are near. */
 class FakeObserver {
@@ -49,21 +49,11 @@ const installFake = (): void => {
   g.IntersectionObserver = class extends FakeObserver {};
 };
 const original = g.IntersectionObserver;
-let root: Root | null = null;
+const { mount, render } = useMount();
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
   g.IntersectionObserver = original;
   FakeObserver.made = [];
 });
-function mount(el: ReturnType<typeof createElement>): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root?.render(el));
-  return host;
-}
 const game = (id: number): GameSummary => ({ id, title: `Game ${id}`, cover: `/c/${id}.webp`, banner: `/b/${id}.webp`, tags: [] }) as unknown as GameSummary;
 const cards = (ids: number[], firstView = false) =>
   createElement('div', null, ...ids.map((id) => createElement(GameCard, { key: id, game: game(id), onOpen: () => undefined, firstView })));
@@ -87,7 +77,7 @@ describe('images near the viewport (one shared IntersectionObserver)', () => {
     expect(srcs(host)).toEqual(['/c/1.webp', '/c/2.webp', null]);
     // Loaded art is not watched any more, and stays.
     expect(io?.watched.size).toBe(1);
-    act(() => root?.render(cards([1, 2, 3])));
+    render(cards([1, 2, 3]));
     expect(srcs(host)).toEqual(['/c/1.webp', '/c/2.webp', null]);
   });
 
@@ -96,7 +86,7 @@ describe('images near the viewport (one shared IntersectionObserver)', () => {
     mount(cards([1, 2]));
     const io = FakeObserver.made[0];
     expect(io?.watched.size).toBe(2);
-    act(() => root?.render(cards([1])));
+    render(cards([1]));
     expect(io?.watched.size).toBe(1);
   });
 
