@@ -179,7 +179,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const safe = name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${safe}.png`);
-  await page.screenshot({ path: file });
+  // A frame comes when the compositor gets the CPU: on a loaded 2-core CI machine that took over the 10 s default once.
+  await page.screenshot({ path: file, timeout: 30_000 });
   return file;
 }
 

@@ -9,13 +9,34 @@ import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from '
 
 const e2e = useServerAndBrowser();
 
+const isMedia = (url: string): boolean => new URL(url).pathname.startsWith('/mock-media/');
+
 /** Every `/mock-media/` URL the page asked for, in order (the network log, not the page's timing buffer). */
 function mediaRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/mock-media/')) urls.push(r.url());
+    if (isMedia(r.url())) urls.push(r.url());
   });
   return urls;
+}
+
+/**
+ * Resolves once every `/mock-media/` request asked for so far has finished (or failed). A cold mock draws each
+ * image on request (WebP encodes on both of CI's cores), so the screenshot waits for that work to be over: CI's
+ * run once timed out in page.screenshot right after a scroll had asked for a dozen covers at once.
+ */
+function mediaSettled(page: Page): () => Promise<void> {
+  let open = 0;
+  let idle: (() => void) | null = null;
+  page.on('request', (r) => void (isMedia(r.url()) && open++));
+  const done = (r: { url(): string }) => {
+    if (!isMedia(r.url())) return;
+    open--;
+    if (open === 0) idle?.();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
 }
 
 interface Art {
@@ -54,10 +75,12 @@ describe('home at 390×844 loads the art of the first screen only', () => {
   it('the first banner and the near covers; not the rows far below nor the carousel’s far slides', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const requested = mediaRequests(page);
+    const settled = mediaSettled(page);
     await page.goto('/');
     await waitForAppShell(page);
     await page.locator('.hbanner img').first().evaluate((img: HTMLImageElement) => img.decode());
     await onScreenDrawn(page);
+    await settled();
     await screenshot(page, 'images-home-top');
 
     const banners = await art(page, '.hbanner img');
@@ -103,6 +126,7 @@ describe('home at 390×844 loads the art of the first screen only', () => {
   it('scrolling to the bottom loads the covers below, with no layout shift', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const requested = mediaRequests(page);
+    const settled = mediaSettled(page);
     // Layout shifts from the start (CLS), as web-vitals counts them: none caused by the player's own input.
     await page.addInitScript(() => {
       const w = window as unknown as { __shift: number };
@@ -129,6 +153,7 @@ describe('home at 390×844 loads the art of the first screen only', () => {
       await onScreenDrawn(page);
       if (atEnd) break;
     }
+    await settled();
     await screenshot(page, 'images-home-bottom');
     const after = await art(page, '.gcard__img');
     // Every card's place is unchanged by its art arriving (the box was reserved).
