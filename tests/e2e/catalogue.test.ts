@@ -214,7 +214,7 @@ describe('game detail', () => {
     await expect.poll(playing, { timeout: 10_000 }).toBe(true);
     // Scrolled away it pauses; back on screen it plays again.
     await page.locator('.detail__banner').scrollIntoViewIfNeeded();
-    await expect.poll(paused).toBe(true);
+    await expect.poll(paused, { timeout: 10_000 }).toBe(true);
     await player.scrollIntoViewIfNeeded();
     await expect.poll(playing, { timeout: 10_000 }).toBe(true);
     await player.getByRole('button', { name: 'Playback speed 1×' }).click();
