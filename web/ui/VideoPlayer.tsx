@@ -56,18 +56,18 @@ const VOL = 'M4 9h4l5-4v14l-5-4H4zM16 8.5a5 5 0 0 1 0 7l-1.4-1.4a3 3 0 0 0 0-4.2
 const MUTE = 'M4 9h4l5-4v14l-5-4H4zm12.6.2 1.4-1.4 2 2 2-2 1.4 1.4-2 2 2 2-1.4 1.4-2-2-2 2-1.4-1.4 2-2z';
 
 /**
- * A video player over <video> (SPEC §4 "Video player"): playing/paused,
- * controls shown/hidden (auto-hide after 3 s of playing), danmaku on/off,
- * fullscreen, horizontal drag seeks, vertical drag on the right half sets the
- * volume, and the playback rates of SPEC §9.
- */
-/**
  * How much of an autoplaying player must be on screen for it to play: nearly all. The observer cannot see what covers
  * it, and on game detail a player whose top three quarters peek out at the bottom of the first screen sits behind the
  * fixed Play bar.
  */
 const ON_SCREEN_SHARE = 0.9;
 
+/**
+ * A video player over <video> (SPEC §4 "Video player"): playing/paused,
+ * controls shown/hidden (auto-hide after 3 s of playing), danmaku on/off,
+ * fullscreen, horizontal drag seeks, vertical drag on the right half sets the
+ * volume, and the playback rates of SPEC §9.
+ */
 export function VideoPlayer({
   src,
   poster,
