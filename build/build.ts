@@ -7,16 +7,16 @@
  */
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { CALLS_FIRST, findRoute, ROUTE_PATHS } from '../web/app/route-table.ts';
-import { ERROR_PATHS, type PageKey } from '../web/core/paths.ts';
+import { ERROR_PATHS, PAGE_PATH, type PageKey } from '../web/core/paths.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
 import { viewportFor } from '../web/core/viewport.ts';
 import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { precompress } from './compress.ts';
-import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin } from './first-load.ts';
+import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin, viewGroups } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import { frameStyle, prerenderRoute } from './prerender.ts';
 import { syncStoreShim } from './sync-store-shim.ts';
@@ -81,6 +81,9 @@ export interface HtmlFile {
  * carousel whose first banner is home's largest paint; loaded after home's module ran, it and its shared chunk
  * were two round trips on the way to that paint.
  */
+/** The HTTP client's lazy entry (decision 0015): the pages in CALLS_FIRST announce it and what it imports. */
+const API_CLIENT_ENTRY = 'web/app/api-client.ts';
+
 const FIRST_VIEW_MODULES: Partial<Record<PageKey, readonly string[]>> = {
   home: ['web/pages/main/home/feed.tsx'],
 };
@@ -203,6 +206,9 @@ async function findFavicon(publicDir: string | null): Promise<string | null> {
   if (!publicDir || !existsSync(publicDir)) return null;
   const names = await readdir(publicDir);
   const icon = ['favicon.ico', 'favicon.svg', 'favicon.png'].find((n) => names.includes(n));
+  // An SVG icon goes into the HTML itself (a few hundred bytes): the browser asks for the tab's icon early, and on
+  // HTTP/1.1 that request held one of the host's six connections while the page's scripts were on their way.
+  if (icon === 'favicon.svg') return `data:image/svg+xml,${encodeURIComponent(await readFile(path.join(publicDir, icon), 'utf8'))}`;
   return icon ? `/${icon}` : null;
 }
 
@@ -231,7 +237,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
       const out = outputs.find((o) => o.entryPoint === entry);
       return out ? [out.file, ...staticClosure(outputs, out.file)] : [];
     });
-  const apiOut = outputs.find((o) => o.entryPoint === 'web/app/api-client.ts');
+  const apiOut = outputs.find((o) => o.entryPoint === API_CLIENT_ENTRY);
   const apiClient = apiOut ? [apiOut.file, ...staticClosure(outputs, apiOut.file)].filter((f) => !entryStaticImports.includes(f)) : [];
   const htmlFor = (routePath: string | null): HtmlFile => {
     const page = pageChunkForRoute(pages, routePath ?? ERROR_PATHS[404]);
@@ -316,9 +322,13 @@ async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOp
   const probe = await esbuild.build({ ...base, write: false, logLevel: 'silent' });
   const home = path.posix.join(opts.pagesDir, 'main/home/index.tsx');
   const first = firstLoadOutputs(probe.metafile, opts.entry, home);
-  const group = firstLoadGroup(probe.metafile, opts.root, first, path.posix.dirname(opts.entry));
+  const srcDir = path.posix.dirname(opts.entry);
+  const group = firstLoadGroup(probe.metafile, opts.root, first, srcDir);
+  const starts = [API_CLIENT_ENTRY, ...new Set(Object.values(FIRST_VIEW_MODULES).flat())];
+  const apiPages = CALLS_FIRST.map((page) => (page === 'home' ? home : path.posix.join(opts.pagesDir, `${PAGE_PATH[page].slice(1)}.tsx`)));
+  const view = viewGroups(probe.metafile, opts.root, starts, apiPages, group, srcDir);
   // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.
-  return group.modules.length === 0 ? base : { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(group)] };
+  return group.modules.length === 0 ? base : { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(group, ...view)] };
 }
 
 /** One production build of the app into `outDir` (default dist/). */

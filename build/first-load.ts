@@ -14,12 +14,16 @@
  * puts them in one shared chunk. A lazy page still gets its own chunk for
  * what only it uses; what it shares with the first load comes from the chunk
  * that is already there.
+ *
+ * A second group does the same for the first view's lazy code (viewGroup): the
+ * API client and home's feed, which the pages that call the API first
+ * modulepreload with the app.
  */
 import type * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const SHELL_SPECIFIER = 'cg-first-load:shell';
+const SPECIFIER = 'cg-first-load:';
 const NAMESPACE = 'cg-first-load';
 
 export interface FirstLoadGroup {
@@ -72,6 +76,91 @@ export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLo
 }
 
 /**
+ * Source modules (under `srcDir`, not entry points) in any of `files`, as esbuild names them, with their empty ones:
+ * a barrel of re-exports has no bytes of its own, yet left out of a group it is a module with its own set of
+ * importers, and esbuild writes it an empty chunk that is one more request.
+ */
+function sourcesIn(metafile: esbuild.Metafile, files: Iterable<string>, srcDir: string, entries: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const input of Object.keys(metafile.outputs[file]?.inputs ?? {})) {
+      if (input.startsWith(`${srcDir}/`) && SOURCE.test(input) && !entries.has(input)) found.add(input);
+    }
+  }
+  return found;
+}
+
+/** Entry points (as esbuild names them) whose static closure contains each source module. */
+function reachers(metafile: esbuild.Metafile, srcDir: string, entries: ReadonlySet<string>, grouped: ReadonlySet<string>): Map<string, Set<string>> {
+  const byModule = new Map<string, Set<string>>();
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    const entry = out.entryPoint;
+    if (!entry?.startsWith(`${srcDir}/`) || !SOURCE.test(entry)) continue;
+    for (const m of sourcesIn(metafile, metaClosure(metafile, [file]), srcDir, grouped)) {
+      const set = byModule.get(m) ?? new Set<string>();
+      set.add(entry);
+      byModule.set(m, set);
+    }
+  }
+  for (const e of entries) byModule.delete(e);
+  return byModule;
+}
+
+/**
+ * The first view's lazy groups: what `starts` (lazy entries: the API client, home's feed) import statically, minus
+ * the first load. Left to esbuild it was nine files on home's path, most under 1 KB, each a request sharing the slow
+ * link while the entry was still arriving.
+ *
+ * Two groups, so no page loads code it did not load before: the modules used only by `apiPages` (the entries that
+ * load the API client on their first view: the pages that call first, the game screen's wiring) make one chunk; the
+ * rest (the contract's paths, the error codes, used by login and the forms too) another. Each group's importers are
+ * the entry points that reach any of its modules, so each of them reaches all of it and esbuild writes one chunk.
+ */
+export function viewGroups(
+  metafile: esbuild.Metafile,
+  root: string,
+  starts: readonly string[],
+  apiPages: readonly string[],
+  firstLoad: FirstLoadGroup,
+  srcDir: string,
+): FirstLoadGroup[] {
+  const entries = new Set<string>();
+  for (const out of Object.values(metafile.outputs)) if (out.entryPoint) entries.add(out.entryPoint);
+  const outputsOf = (entry: string): string[] =>
+    Object.entries(metafile.outputs)
+      .filter(([, o]) => o.entryPoint === entry)
+      .map(([file]) => file);
+  // A start that other modules also import statically (the API client: the game screen's wiring imports it) has its
+  // code in a shared chunk behind a one-line entry file; grouped, that code joins the group instead of a chunk alone.
+  const kept = new Set(entries);
+  for (const start of starts) {
+    const shared = Object.values(metafile.outputs).some((o) => o.entryPoint !== start && (o.inputs[start]?.bytesInOutput ?? 0) > 0);
+    if (shared) kept.delete(start);
+  }
+  const shell = new Set(firstLoad.modules);
+  const modules = [...sourcesIn(metafile, metaClosure(metafile, starts.flatMap(outputsOf)), srcDir, kept)].filter(
+    (m) => !shell.has(path.resolve(root, m)),
+  );
+  const reach = reachers(metafile, srcDir, new Set([...entries].filter((e) => kept.has(e))), kept);
+  const api = new Set([...starts, ...apiPages]);
+  for (const [m, by] of reach) if (m === starts.find((s) => !kept.has(s))) for (const e of by) api.add(e);
+  const onlyApi = (m: string): boolean => [...(reach.get(m) ?? [])].every((e) => api.has(e));
+  const group = (members: readonly string[], alsoBy: readonly string[] = []): FirstLoadGroup => {
+    const importers = new Set(alsoBy);
+    for (const m of members) for (const e of reach.get(m) ?? []) importers.add(e);
+    return {
+      modules: [...members].sort().map((m) => path.resolve(root, m)),
+      importers: [...importers].sort().map((e) => path.resolve(root, e)),
+    };
+  };
+  const apiGroup = group(modules.filter(onlyApi));
+  // The API group imports from the rest (the client builds URLs from the contract's paths), so whatever imports the
+  // API group reaches the rest too: without it among the rest's importers, their entry sets differ and esbuild splits.
+  const apiImporters = apiGroup.importers.map((e) => path.relative(root, e));
+  return [apiGroup, group(modules.filter((m) => !onlyApi(m)), apiImporters)];
+}
+
+/**
  * The virtual module: one bare import per grouped module. esbuild assigns whole files to chunks by which entry points
  * reach them, and a bare import is enough to reach a file; tree shaking stays per statement, so only the exports
  * someone uses are kept. (Namespace imports referenced by a kept statement, as before, kept every export of every
@@ -86,21 +175,21 @@ const loaderOf = (file: string): esbuild.Loader => {
   return ext === 'tsx' || ext === 'jsx' ? ext : ext === 'ts' || ext === 'mts' ? 'ts' : 'js';
 };
 
-export function firstLoadPlugin(group: FirstLoadGroup): esbuild.Plugin {
-  const importers = new Set(group.importers);
+export function firstLoadPlugin(...groups: readonly FirstLoadGroup[]): esbuild.Plugin {
+  const kept = groups.filter((g) => g.modules.length > 0);
   return {
     name: 'first-load-group',
     setup(b) {
-      b.onResolve({ filter: /^cg-first-load:shell$/ }, () => ({ path: 'shell', namespace: NAMESPACE }));
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
-        contents: shellSource(group.modules),
-        loader: 'js',
-        resolveDir: path.dirname(group.importers[0] ?? '.'),
-      }));
+      b.onResolve({ filter: /^cg-first-load:\d+$/ }, (args) => ({ path: args.path.slice(SPECIFIER.length), namespace: NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+        const group = kept[Number(args.path)];
+        return { contents: shellSource(group?.modules ?? []), loader: 'js', resolveDir: path.dirname(group?.importers[0] ?? '.') };
+      });
       b.onLoad({ filter: SOURCE }, async (args) => {
-        if (!importers.has(args.path)) return undefined;
+        const imports = kept.flatMap((g, i) => (g.importers.includes(args.path) ? [`import ${JSON.stringify(`${SPECIFIER}${i}`)};`] : []));
+        if (imports.length === 0) return undefined;
         // Last, so the module's own imports evaluate (and order the CSS) exactly as written.
-        const contents = `${await readFile(args.path, 'utf8')}\nimport ${JSON.stringify(SHELL_SPECIFIER)};\n`;
+        const contents = `${await readFile(args.path, 'utf8')}\n${imports.join('\n')}\n`;
         return { contents, loader: loaderOf(args.path), resolveDir: path.dirname(args.path) };
       });
     },

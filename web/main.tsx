@@ -6,6 +6,7 @@ import { App } from './app/App.tsx';
 import { clock } from './app/services.ts';
 import { startApp, startAfterFirstPaint } from './app/start.ts';
 import { applyPreloadedStylesheets } from './app/stylesheet.ts';
+import { keepDrawnIcons } from './ui/drawn-icons.ts';
 
 // Evaluating React and the shell is already one long task; the start (storage, session, language, page chunk) runs in
 // the next. Its requests lose nothing: the HTML preloads config.json and the page chunk.
@@ -15,6 +16,7 @@ const nextTask = new Promise<void>((resolve) => clock.setTimeout(resolve, 0));
 void Promise.all([nextTask.then(startApp).catch((err: unknown) => console.error('app start failed', err)), applyPreloadedStylesheets(document)])
   .then(() => {
     const root = document.getElementById('root');
+    if (root) keepDrawnIcons(root);
     // A transition renders in 5 ms slices between which the browser can paint and take input; a plain render is one
     // long task (about 100 ms at Lighthouse's 4x slowdown). The prerendered skeleton stays up until the commit.
     if (root) startTransition(() => createRoot(root).render(<Router><App /></Router>));

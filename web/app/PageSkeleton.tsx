@@ -178,10 +178,9 @@ function TabBarSkeleton({
               </span>
             ) : (
               <>
-                {/* Drawn from the HTML, no request before first paint; the file still loads early for the app's
-                    <img>, so the icon does not blink when the app takes over. */}
-                <link rel="preload" as="image" href={src} />
-                <span className="tabbar__icon" dangerouslySetInnerHTML={{ __html: svg }} />
+                {/* Drawn from the HTML, no request before first paint; the app's bar shows the same drawing
+                    (ui/drawn-icons.ts), so the icon neither blinks nor is asked for when the app takes over. */}
+                <span className="tabbar__icon" data-icon={src} dangerouslySetInnerHTML={{ __html: svg }} />
               </>
             )}
             <span className="tabbar__text tabbar__text--placeholder" />

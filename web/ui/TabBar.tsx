@@ -1,6 +1,7 @@
 import type { ReadableAtom } from 'nanostores';
 import type { TabBarItem, TabName } from '../state/tabbar.ts';
 import { messages } from '../core/i18n/messages.ts';
+import { iconSource } from './drawn-icons.ts';
 import { useStore } from './use-store.ts';
 
 const msgs = messages('ui/tabbar', {
@@ -45,7 +46,7 @@ export function TabBar({
             }}
           >
             <span className="tabbar__icon">
-              <img src={selected ? item.selectedIconPath : item.iconPath} alt="" width={24} height={24} />
+              <img src={iconSource(selected ? item.selectedIconPath : item.iconPath)} alt="" width={24} height={24} />
               {item.redDot && !item.badge && <span className="tabbar__dot" aria-label={t.new} />}
               {item.badge && <span className="tabbar__badge">{item.badge}</span>}
             </span>

@@ -1,0 +1,20 @@
+/**
+ * The tab bar's icons as the prerendered HTML drew them (inline SVG, decision 0014), kept as image URLs for the app's
+ * own bar. It replaces the skeleton's bar and shows the same icons without asking the network: three requests that
+ * shared the slow link with the first view's data (issue 10), and an icon that blinked while its file arrived.
+ */
+const drawn = new Map<string, string>();
+
+/** Reads the skeleton's icons (`[data-icon]`: the icon's path, its SVG inside) before the app replaces them. */
+export function keepDrawnIcons(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('[data-icon]')) {
+    const path = el.dataset.icon;
+    const svg = el.innerHTML.trim();
+    if (path && svg.startsWith('<svg')) drawn.set(path, `data:image/svg+xml,${encodeURIComponent(svg)}`);
+  }
+}
+
+/** What an icon's `<img>` shows: the drawn copy when the skeleton had one, else the file. */
+export function iconSource(path: string): string {
+  return drawn.get(path) ?? path;
+}
