@@ -19,6 +19,7 @@ import { precompress } from './compress.ts';
 import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin, viewGroups } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import { frameStyle, prerenderRoute } from './prerender.ts';
+import { wordsFirstScript } from './words-first.ts';
 import { syncStoreShim } from './sync-store-shim.ts';
 import { pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
 
@@ -251,6 +252,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
     return { file, routePath, pagePreloads, apiPreloads, viewPreloads };
   };
   const frameCss = opts.prerender ? await frameStyle(opts.root) : null;
+  const firstScript = opts.prerender ? await wordsFirstScript(opts.root) : undefined;
   const seen = new Set<string>();
   const htmlFiles = [...opts.routePaths.map(htmlFor), htmlFor(null)].filter((h) => !seen.has(h.file) && seen.add(h.file));
   await Promise.all(
@@ -264,7 +266,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         liveReloadBuildId: opts.liveReloadBuildId ?? null,
         config: opts.config,
         viewport: viewportFor(h.routePath),
-        prerendered: opts.prerender ? { css: frameCss ?? '', markup: prerenderRoute(h.routePath) } : null,
+        prerendered: opts.prerender ? { css: frameCss ?? '', markup: prerenderRoute(h.routePath), firstScript } : null,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

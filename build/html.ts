@@ -32,7 +32,7 @@ export interface ShellInput {
    * The route's prerendered first view (build/prerender.ts): `markup` goes inside `#root`, `css` (the frame's rules)
    * into an inline `<style>` the CSP allows by hash. Null or absent: an empty `#root`, as before.
    */
-  prerendered?: { css: string; markup: string } | null;
+  prerendered?: { css: string; markup: string; firstScript?: string } | null;
 }
 
 export const BACKGROUND = '#121212';
@@ -67,7 +67,10 @@ export function shellPolicy(input: Pick<ShellInput, 'config' | 'liveReloadUrl' |
   return contentSecurityPolicy({
     config: input.config,
     inlineStyles: input.prerendered?.css ? [SHELL_STYLE, input.prerendered.css] : [SHELL_STYLE],
-    inlineScripts: input.liveReloadUrl ? [liveReloadCode(input.liveReloadUrl, input.liveReloadBuildId ?? null)] : [],
+    inlineScripts: [
+      ...(input.prerendered?.firstScript ? [input.prerendered.firstScript] : []),
+      ...(input.liveReloadUrl ? [liveReloadCode(input.liveReloadUrl, input.liveReloadBuildId ?? null)] : []),
+    ],
     liveReloadUrl: input.liveReloadUrl,
   });
 }
@@ -93,6 +96,8 @@ export function renderShell(input: ShellInput): string {
     `<style>${SHELL_STYLE}</style>`,
   ];
   if (input.prerendered?.css) lines.push(`<style>${input.prerendered.css}</style>`);
+  // Names the reader's language before the page below is parsed and painted (build/words-first.ts).
+  if (input.prerendered?.firstScript) lines.push(`<script>${input.prerendered.firstScript}</script>`);
   if (input.favicon) lines.push(`<link rel="icon" href="${attr(input.favicon)}">`);
   // Preloaded, not render-blocking: the app applies it before its first render (web/app/stylesheet.ts); the prerendered
   // frame needs only its own rules, inlined above.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { PageSkeleton, type TabNames } from '../web/app/PageSkeleton.tsx';
+import { LOGIN_WORD_KEYS, PageSkeleton, type LoginWordKey, type LoginWords, type TabNames } from '../web/app/PageSkeleton.tsx';
 import { findRoute } from '../web/app/route-table.ts';
 import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
@@ -17,6 +17,8 @@ import zhHant from '../web/core/i18n/locales/zh-Hant.ts';
 import { DEFAULT_TAB_ITEMS, type TabName } from '../web/state/tabbar.ts';
 // Registers the tab bar's English texts in BASES: the skeleton names its tabs with the bar's own words.
 import '../web/ui/TabBar.tsx';
+// And login's, for its words.
+import '../web/pages/main/login/words.ts';
 
 /** The frame's rules (tokens, page box, tab bar, skeleton), inlined into every page. */
 export const FRAME_CSS = 'web/frame.css';
@@ -40,6 +42,28 @@ export function tabNames(): TabNames[] {
     { lang: 'en', names: namesIn(en) },
     { lang: 'zh-Hans', names: namesIn(zhHans[component] ?? {}) },
     { lang: 'zh-Hant', names: namesIn(zhHant[component] ?? {}) },
+  ];
+}
+
+/**
+ * Login's first-view words in English and each translation, as the app shows them (English for a missing key), so its
+ * skeleton can say them in the reader's language before any script of the app runs (its largest paint is text).
+ */
+export function loginWords(): LoginWords[] {
+  const component = 'login/page';
+  const en = BASES.get(component) ?? {};
+  const wordsIn = (texts: Record<string, unknown>): Record<LoginWordKey, string> =>
+    Object.fromEntries(
+      LOGIN_WORD_KEYS.map((k) => {
+        const own = texts[k] ?? en[k];
+        if (typeof own !== 'string') throw new Error(`no ${component} text "${k}"`);
+        return [k, own];
+      }),
+    ) as Record<LoginWordKey, string>;
+  return [
+    { lang: 'en', words: wordsIn(en) },
+    { lang: 'zh-Hans', words: wordsIn(zhHans[component] ?? {}) },
+    { lang: 'zh-Hant', words: wordsIn(zhHant[component] ?? {}) },
   ];
 }
 
@@ -70,7 +94,7 @@ export function tabIcons(): Record<string, string> {
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */
 export function prerenderRoute(routePath: string | null): string {
   const route = routePath === null ? null : (findRoute(routePath) ?? null);
-  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: tabIcons() }));
+  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: tabIcons(), loginWords: loginWords() }));
 }
 
 /** web/frame.css minified, for the shell's inline `<style>` (allowed by its hash, build/csp.ts). */

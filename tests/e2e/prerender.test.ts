@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../web/core/paths.ts';
+import { encodeEntry } from '../../web/core/storage/local.ts';
 import { newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -27,9 +28,11 @@ describe('prerendered static export', () => {
     expect(res.status).toBe(200);
     const root = rootOf(await res.text());
     expect(root).toMatch(/<div class="page[^"]*"[^>]*data-prerendered=""/);
-    // The build cannot know the reader's language: the markup shows no text; only the tab links' unseen names
-    // (in every language, decision 0014) are words.
-    const shown = root.replace(/<span class="skeleton__names">(<span lang="[^"]+">[^<]*<\/span>)*<\/span>/g, '');
+    // The build cannot know the reader's language: the markup shows no text for everyone; the tab links' unseen names
+    // and login's words are there in every language, each for its own readers (decision 0014).
+    const shown = root
+      .replace(/<span class="skeleton__names">(<span lang="[^"]+">[^<]*<\/span>)*<\/span>/g, '')
+      .replace(/<span class="skeleton__words[^"]*" lang="[^"]+">[^<]*<\/span>/g, '');
     expect(shown.replace(/<[^>]*>/g, '').trim()).toBe('');
     // A style attribute would be refused by the page's CSP (style-src by hash only).
     expect(root).not.toContain('style=');
@@ -50,9 +53,10 @@ describe('prerendered static export', () => {
       expect(box?.width).toBe(390);
       expect(box?.height).toBeGreaterThanOrEqual(844);
       // Shapes, not a blank page: the frame's inline rules drew them without the app's stylesheet.
-      const block = await phone.page.locator('.skeleton__block, .skeleton__line').first().boundingBox();
+      const shapes = phone.page.locator('.skeleton__block, .skeleton__line, .skeleton__field-row');
+      const block = await shapes.first().boundingBox();
       expect(block?.height ?? 0).toBeGreaterThan(0);
-      const bg = await phone.page.locator('.skeleton__block, .skeleton__line').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const bg = await shapes.first().evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(bg).toBe('rgb(28, 28, 30)');
       if (name === 'home' || name === 'gameLibrary') {
         const bar = await phone.page.locator('nav.tabbar').boundingBox();
@@ -64,6 +68,8 @@ describe('prerendered static export', () => {
           await expect.poll(() => link.locator('.skeleton__names').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
         }
       } else {
+        // With no script to name the reader's language, login shows none of its words rather than the wrong ones.
+        if (name === 'login') expect(await phone.page.locator('.skeleton__words').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length)).toBe(0);
         // The page's real back button drawn where the app puts it: a contentful first paint, not a grey box.
         const arrow = await phone.page.locator('.skeleton__back svg').boundingBox();
         expect(arrow && [Math.round(arrow.x), Math.round(arrow.width)]).toEqual([18, 24]);
@@ -99,6 +105,19 @@ describe('prerendered static export', () => {
         ['.skeleton__card', '.ggrid > li', 0],
         // The 4th card starts the second row.
         ['.skeleton__card', '.ggrid > li', 3],
+      ],
+    },
+    {
+      name: 'login',
+      path: PAGE_PATH.login,
+      ready: '.checkbox',
+      parts: [
+        ['.skeleton__login-title', '.login__title', 0],
+        ['.skeleton__login-sub', '.login__head p', 0],
+        ['.skeleton__field-row', '.field__row', 0],
+        ['.skeleton__field-row', '.field__row', 1],
+        ['.skeleton__consent', '.checkbox', 0],
+        ['.skeleton__block--login', '.login .btn--block', 0],
       ],
     },
     {
@@ -183,6 +202,60 @@ describe.each([
         expect(arrow && [Math.round(arrow.x), Math.round(arrow.width)]).toEqual([18, 24]);
       }
       await screenshot(phone.page, `prerender-${locale}-${name}`);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe("login's first paint says its words in the reader's language, before any of the app's code (issue 10, LCP)", () => {
+  it.each([
+    { reader: 'an en-US browser', locale: 'en-US', title: 'Log in with your phone' },
+    { reader: 'a zh-CN browser', locale: 'zh-CN', title: '手机号登录' },
+    { reader: 'a fr-FR browser (no French words: English, as in the app)', locale: 'fr-FR', title: 'Log in with your phone' },
+    { reader: 'Traditional chosen in settings', locale: 'en-US', stored: 'zh-Hant', title: '手機號碼登入' },
+    { reader: 'a host asking for English in a zh-CN webview', locale: 'zh-CN', query: '?lang=en', title: 'Log in with your phone' },
+  ])('$reader: "$title"', async ({ locale, stored, query, title }) => {
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale }, ignoreConsole: [/Failed to load resource/] });
+    try {
+      if (stored) await phone.page.addInitScript((entry) => localStorage.setItem('language', entry), encodeEntry(stored));
+      // The app's code never arrives: what shows is the HTML and its first script alone.
+      await phone.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await phone.page.goto(new URL(`${PAGE_PATH.login}${query ?? ''}`, e2e.server.url).href, { waitUntil: 'load' });
+      const shown = await phone.page.locator('.skeleton__words').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('lang')));
+      expect(new Set(shown).size).toBe(1);
+      expect(await phone.page.locator('.skeleton__login-title').innerText()).toBe(title);
+      await screenshot(phone.page, `prerender-login-words-${locale}${stored ? `-${stored}` : ''}${query ? '-query' : ''}`);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("its largest paint is the skeleton's words: the app drawing the same form adds no larger one", async () => {
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale: 'en-US' } });
+    try {
+      await phone.page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number[]; __appAt: number };
+        w.__lcp = [];
+        w.__appAt = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp.push(e.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new MutationObserver(() => {
+          if (!w.__appAt && document.querySelector('form.login')) w.__appAt = performance.now();
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await phone.page.goto(new URL(PAGE_PATH.login, e2e.server.url).href, { waitUntil: 'load' });
+      await phone.page.locator('form.login .checkbox').waitFor();
+      // Two frames after the app's form: a larger paint of it would have been reported by then.
+      await phone.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+      const { lcp, appAt } = await phone.page.evaluate(() => {
+        const w = window as unknown as { __lcp: number[]; __appAt: number };
+        return { lcp: w.__lcp, appAt: w.__appAt };
+      });
+      expect(appAt).toBeGreaterThan(0);
+      expect(lcp.length).toBeGreaterThan(0);
+      expect(Math.max(...lcp)).toBeLessThan(appAt);
     } finally {
       await phone.close();
     }

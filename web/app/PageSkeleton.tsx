@@ -2,8 +2,10 @@
  * The first view of a route as the build prerenders it into that route's
  * index.html (build/prerender.ts, docs/decisions/0014-prerender.md): the page
  * frame and tab bar with the app's own classes, and the shape of the page's
- * content. It shows no words — the build cannot know the reader's language; the
- * tab links' names are there unseen, in every language — and no style attributes, which the page's CSP would refuse. It imports no
+ * content. The build cannot know the reader's language: the tab links' names are
+ * there unseen, in every language; login's words are there in every language,
+ * each hidden until the shell's first script names the reader's (build/words-first.ts).
+ * No style attributes, which the page's CSP would refuse. It imports no
  * services, so react-dom/server can render it in Node.
  */
 import type { PageKey } from '../core/paths.ts';
@@ -11,11 +13,12 @@ import type { Lang } from '../core/i18n/lang.ts';
 import { DEFAULT_TAB_ITEMS, type TabName } from '../state/tabbar.ts';
 import { Icon } from '../ui/icons.tsx';
 import type { RouteDef } from './route-table.ts';
+import type { WordsLang } from './words-first.ts';
 
 /** Marks the prerendered markup; the app replaces it on its first render. */
 const PRERENDER_ATTRIBUTE = 'data-prerendered';
 
-type Shape = 'feed' | 'library' | 'grid' | 'profile' | 'detail' | 'form' | 'text' | 'none';
+type Shape = 'feed' | 'library' | 'grid' | 'profile' | 'detail' | 'form' | 'login' | 'text' | 'none';
 
 const SHAPES: Partial<Record<PageKey, Shape>> = {
   home: 'feed',
@@ -25,7 +28,7 @@ const SHAPES: Partial<Record<PageKey, Shape>> = {
   played: 'grid',
   user: 'profile',
   gameDetail: 'detail',
-  login: 'form',
+  login: 'login',
   setting: 'form',
   auth: 'form',
   game: 'none',
@@ -41,6 +44,78 @@ const WITH_BACK = new Set<PageKey>([
   'login', 'download', 'gameDetail', 'gameList', 'played', 'protocol', 'aboutus', 'countryCodes', 'setting', 'auth',
   'property', 'timelapse', 'invite', 'memberCompare', 'payLoading', 'payResult',
 ]);
+
+/** The login page's first-view words in one language (build/prerender.ts passes English and each translation). */
+export interface LoginWords {
+  lang: WordsLang;
+  words: Readonly<Record<LoginWordKey, string>>;
+}
+
+
+export const LOGIN_WORD_KEYS = [
+  'title', 'newAccount', 'phone', 'code', 'consentBefore', 'userAgreement', 'consentAnd', 'privacyPolicy', 'consentAfter', 'logIn',
+] as const;
+
+export type LoginWordKey = (typeof LOGIN_WORD_KEYS)[number];
+
+/** One text in every language, each hidden by the frame's rules unless it is the reader's (`html[data-words]`). */
+function Words({ of, k }: { of: readonly LoginWords[]; k: LoginWordKey }) {
+  return (
+    <>
+      {of.map(({ lang, words }) => (
+        <span key={lang} className="skeleton__words" lang={lang}>
+          {words[k]}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Login's form at the app's pixels (web/pages/main/login), with its words: its largest paint is text, and text drawn
+ * from the HTML is painted before any script runs (issue 10, LCP). The fields are their rows, without placeholders.
+ */
+function LoginSkeleton({ words }: { words: readonly LoginWords[] }) {
+  const link = (k: LoginWordKey) =>
+    words.map(({ lang, words: w }) => (
+      <span key={lang} className="skeleton__words skeleton__link" lang={lang}>
+        {w[k]}
+      </span>
+    ));
+  return (
+    <div className="skeleton__login">
+      <div className="skeleton__login-head">
+        <div className="skeleton__login-title">
+          <Words of={words} k="title" />
+        </div>
+        <div className="skeleton__login-sub">
+          <Words of={words} k="newAccount" />
+        </div>
+      </div>
+      {(['phone', 'code'] as const).map((k) => (
+        <div key={k} className={`skeleton__field${k === 'phone' ? ' skeleton__field--hint' : ''}`}>
+          <div className="skeleton__field-label">
+            <Words of={words} k={k} />
+          </div>
+          <div className="skeleton__field-row" />
+        </div>
+      ))}
+      <div className="skeleton__consent">
+        <span className="skeleton__check" />
+        <span>
+          <Words of={words} k="consentBefore" />
+          {link('userAgreement')}
+          <Words of={words} k="consentAnd" />
+          {link('privacyPolicy')}
+          <Words of={words} k="consentAfter" />
+        </span>
+      </div>
+      <div className="skeleton__block skeleton__block--login">
+        <Words of={words} k="logIn" />
+      </div>
+    </div>
+  );
+}
 
 /** A tab's name in one language; the build passes every language the app has texts for (build/prerender.ts). */
 export interface TabNames {
@@ -62,8 +137,10 @@ const cards = (n: number) =>
     </div>
   ));
 
-function Content({ shape }: { shape: Shape }) {
+function Content({ shape, loginWords }: { shape: Shape; loginWords: readonly LoginWords[] }) {
   switch (shape) {
+    case 'login':
+      return <LoginSkeleton words={loginWords} />;
     case 'library':
       // The game library's own order: title, search, genre chips, sort bar, then rows of covers with their names.
       return (
@@ -205,9 +282,11 @@ export function PageSkeleton({
   route,
   tabNames = [],
   icons = {},
+  loginWords = [],
 }: {
   route: RouteDef | null;
   tabNames?: readonly TabNames[];
+  loginWords?: readonly LoginWords[];
   /** The tab icons' SVG files by path (web/public), drawn inline; an icon missing here is an <img>. */
   icons?: Readonly<Record<string, string>>;
 }) {
@@ -236,7 +315,7 @@ export function PageSkeleton({
                 </>
               )}
             </div>
-            <Content shape={shape} />
+            <Content shape={shape} loginWords={loginWords} />
           </div>
         )}
       </main>

@@ -4,10 +4,14 @@ import { prerenderRoute } from '../../../build/prerender.ts';
 import { ROUTES } from '../../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../../web/core/paths.ts';
 
-/** The words a reader sees: the tab links' unseen names (one span of spans per link) are left out. */
+/**
+ * The words a reader sees whatever their language: the tab links' unseen names (one span of spans per link) and
+ * login's words (each in its language, shown only for its readers, decision 0014) are left out.
+ */
 const text = (html: string): string =>
   html
     .replace(/<span class="skeleton__names">(<span lang="[^"]+">[^<]*<\/span>)*<\/span>/g, '')
+    .replace(/<span class="skeleton__words[^"]*" lang="[^"]+">[^<]*<\/span>/g, '')
     .replace(/<[^>]*>/g, '')
     .trim();
 
@@ -50,6 +54,20 @@ describe('prerendered pages', () => {
     expect(html).toMatch(/aria-current="page"><span class="tabbar__icon" data-icon="[^"]+"><svg [^>]*stroke="#6AFE7E"/);
   });
 
+  it("login says its first view's words in English, Simplified and Traditional Chinese, each tagged with its language", () => {
+    const html = prerenderRoute(PAGE_PATH.login);
+    const title = [...html.matchAll(/<div class="skeleton__login-title">(.*?)<\/div>/g)].map((m) => m[1]);
+    expect(title).toEqual([
+      '<span class="skeleton__words" lang="en">Log in with your phone</span><span class="skeleton__words" lang="zh-Hans">手机号登录</span>' +
+        '<span class="skeleton__words" lang="zh-Hant">手機號碼登入</span>',
+    ]);
+    // The links of the consent line, and the button, in each language too.
+    expect(html.match(/<span class="skeleton__words skeleton__link" lang="[^"]+">/g)).toHaveLength(6);
+    expect(html).toMatch(/<div class="skeleton__block skeleton__block--login"><span class="skeleton__words" lang="en">Log in<\/span>/);
+    // No other page has words of its own.
+    for (const path of ['/', PAGE_PATH.gameLibrary, PAGE_PATH.setting, PAGE_PATH.gameDetail]) expect(prerenderRoute(path)).not.toContain('skeleton__words');
+  });
+
   it('pages that open with a back button draw its arrow in the header band; tab pages do not', () => {
     for (const path of [PAGE_PATH.login, PAGE_PATH.gameDetail, PAGE_PATH.setting]) {
       expect(prerenderRoute(path)).toMatch(/<div class="skeleton__header"><span class="skeleton__back"><svg [^>]*aria-hidden="true"/);
@@ -60,7 +78,8 @@ describe('prerendered pages', () => {
   it('home draws a feed shape under its taller header; login draws fields', () => {
     expect(prerenderRoute('/')).toContain('skeleton__header--home');
     expect(prerenderRoute('/')).toContain('skeleton__block--carousel');
-    expect(prerenderRoute(PAGE_PATH.login)).toContain('skeleton__block--field');
+    expect(prerenderRoute(PAGE_PATH.login)).toContain('skeleton__field-row');
+    expect(prerenderRoute(PAGE_PATH.setting)).toContain('skeleton__block--field');
     expect(prerenderRoute(PAGE_PATH.login)).not.toContain('tabbar');
   });
 

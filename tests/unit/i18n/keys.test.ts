@@ -2,6 +2,8 @@
  * Issue 9: every UI text the code defines exists in every complete language, no language file carries a key the
  * code no longer has, and every defined key is shown somewhere.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholders, readBases, readLanguage } from './catalog.ts';
 
@@ -17,7 +19,9 @@ describe('translation keys', () => {
   it('uses every key it defines', () => {
     const unused: string[] = [];
     for (const [name, { file, keys }] of bases) {
-      const text = sources.get(file) ?? '';
+      // Shown by the defining file, or by its folder: a page's words may sit in a module of their own beside it
+      // (login/words.ts, which the build also prerenders).
+      const text = [sources.get(file) ?? '', ...readdirSync(dirname(file)).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(dirname(file), f), 'utf8'))].join('\n');
       for (const key of keys.keys()) {
         if (!new RegExp(`\\.${key}\\b|\\[['"]${key}['"]\\]`).test(text)) unused.push(`${name}.${key}`);
       }

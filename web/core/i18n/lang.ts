@@ -26,6 +26,25 @@ export function detectLang(navigatorLanguage: string): Lang {
   return LANGS.find((l) => l === primary) ?? 'en';
 }
 
+export const isLang = (value: unknown): value is Lang => (LANGS as readonly unknown[]).includes(value);
+
+export interface LangSources {
+  /** The stored settings choice (anything else stored is ignored). */
+  chosen?: unknown;
+  /** A tag from the host app (`?lang=` on the webview URL or the bridge's `language` event). */
+  host?: string | null;
+  /** navigator.languages, best first. */
+  browser?: readonly string[];
+}
+
+/** The first source that names a language wins; a host or browser tag is mapped the way SPEC §8's stock strings are. */
+export function resolveLang({ chosen, host, browser = [] }: LangSources): Lang {
+  if (isLang(chosen)) return chosen;
+  if (typeof host === 'string' && host.trim() !== '') return detectLang(host);
+  const first = browser.find((tag) => typeof tag === 'string' && tag.trim() !== '');
+  return detectLang(first ?? '');
+}
+
 /** SPEC §8 stock string, shown when a page chunk does not load. */
 export const CONNECTION_TIMEOUT: Readonly<Record<Lang, string>> = {
   en: 'Connection timed out, click the screen to try again',

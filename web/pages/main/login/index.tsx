@@ -9,31 +9,11 @@ import { Button } from '../../../ui/Button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { PAGE_PATH, protocolUrl } from '../../../core/paths.ts';
-import { messages, params } from '../../../core/i18n/messages.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { regionName } from '../../../core/i18n/region.ts';
 import { useStore } from '../../../ui/use-store.ts';
+import { msgs } from './words.ts';
 
-const msgs = messages('login/page', {
-  title: 'Log in with your phone',
-  newAccount: 'New numbers get an account automatically.',
-  phone: 'Phone number',
-  invalidPhone: params('Enter a valid {country} number'),
-  countryCode: params('Country code +{code}, {country}. Change'),
-  code: 'Verification code',
-  resendIn: params('Resend in {seconds}s'),
-  sending: 'Sending…',
-  sendCode: 'Send code',
-  codePlaceholder: '6-digit code',
-  // The spaces are the language's own: Chinese runs the links into the sentence.
-  consentBefore: 'I have read and agree to the ',
-  userAgreement: 'User Agreement',
-  consentAnd: ' and the ',
-  privacyPolicy: 'Privacy Policy',
-  consentAfter: '.',
-  loggingIn: 'Logging in…',
-  logIn: 'Log in',
-});
 
 export default function LoginPage() {
   useSignals();

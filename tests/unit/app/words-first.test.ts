@@ -1,0 +1,52 @@
+/**
+ * Issue 10 (login's LCP is text): the shell's first script names the reader's language before the first paint, the
+ * same way the app's start does (issue 9, app/language.ts): the settings choice, else the host's `?lang=`, else the
+ * browser's; the skeleton has words in English and both Chinese scripts, so Spanish and French readers see English.
+ */
+import { describe, expect, it } from 'vitest';
+import { encodeEntry } from '../../../web/core/storage/local.ts';
+import { nameReaderLanguage, readerLang, wordsLang } from '../../../web/app/words-first.ts';
+
+const sources = (over: Partial<Parameters<typeof readerLang>[0]> = {}): Parameters<typeof readerLang>[0] => ({
+  readChoice: () => null,
+  search: '',
+  languages: ['en-US'],
+  ...over,
+});
+
+describe('the reader language before the first paint', () => {
+  it('a choice stored in settings wins over the host and the browser', () => {
+    expect(readerLang(sources({ readChoice: () => encodeEntry('zh-Hant'), search: '?lang=en', languages: ['fr'] }))).toBe('zh-Hant');
+  });
+
+  it("then the host's ?lang=, then the browser's first language", () => {
+    expect(readerLang(sources({ search: '?lang=zh-TW', languages: ['en-US'] }))).toBe('zh-Hant');
+    expect(readerLang(sources({ languages: ['zh-CN', 'en'] }))).toBe('zh-Hans');
+    expect(readerLang(sources({ languages: [] }))).toBe('en');
+  });
+
+  it('a damaged or foreign stored value, or storage that throws, is passed over, never fatal', () => {
+    expect(readerLang(sources({ readChoice: () => '{not json', languages: ['zh-CN'] }))).toBe('zh-Hans');
+    expect(readerLang(sources({ readChoice: () => encodeEntry('klingon'), languages: ['zh-HK'] }))).toBe('zh-Hant');
+    expect(
+      readerLang(
+        sources({
+          readChoice: () => {
+            throw new Error('SecurityError: storage is disabled');
+          },
+          search: '?lang=zh',
+        }),
+      ),
+    ).toBe('zh-Hans');
+  });
+
+  it('words: English for the languages without their own (Spanish, French)', () => {
+    expect(['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'].map((l) => wordsLang(l as never))).toEqual(['en', 'en', 'en', 'zh-Hans', 'zh-Hant']);
+  });
+
+  it('names it on the document element: lang for readers and fonts, data-words for the skeleton', () => {
+    const root = document.createElement('html');
+    nameReaderLanguage(root, sources({ languages: ['fr-FR'] }));
+    expect([root.lang, root.dataset.words]).toEqual(['fr', 'en']);
+  });
+});
