@@ -90,11 +90,8 @@ export function renderShell(input: ShellInput): string {
     // The entry first: it is the largest file and every other one waits for it to run. On HTTP/1.1 a host gets six
     // connections, and the browser asks in document order, so an entry listed last waited for a free connection.
     // Before the inline styles: the parser then asks for the scripts before its long task over the prerendered page.
-    // Low priority: the first paint never waits for them (module scripts run after parsing, the page is prerendered),
-    // and saying so keeps Lighthouse's simulation from counting them as render-blocking when they happen to arrive
-    // before the paint (GoogleChrome/lighthouse#17163; decision 0015). Nothing else competes with them for the link.
-    `<script type="module" src="${attr(input.entryJs)}" fetchpriority="low"></script>`,
-    ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}" fetchpriority="low">`),
+    `<script type="module" src="${attr(input.entryJs)}"></script>`,
+    ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
     '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
     `<style>${SHELL_STYLE}</style>`,
   ];
