@@ -76,15 +76,15 @@ export interface HtmlFile {
   viewPreloads: string[];
 }
 
+/** The HTTP client's lazy entry (decision 0015): the pages in CALLS_FIRST announce it and what it imports. */
+const API_CLIENT_ENTRY = 'web/app/api-client.ts';
+
 /**
  * Lazy modules a page's first view always needs: kept out of the first-load budget (their code is below the fold or
  * behind data), but announced in that page's HTML so the browser fetches them with the app. Home's feed draws the
  * carousel whose first banner is home's largest paint; loaded after home's module ran, it and its shared chunk
  * were two round trips on the way to that paint.
  */
-/** The HTTP client's lazy entry (decision 0015): the pages in CALLS_FIRST announce it and what it imports. */
-const API_CLIENT_ENTRY = 'web/app/api-client.ts';
-
 const FIRST_VIEW_MODULES: Partial<Record<PageKey, readonly string[]>> = {
   home: ['web/pages/main/home/feed.tsx'],
 };

@@ -15,7 +15,7 @@
  * what only it uses; what it shares with the first load comes from the chunk
  * that is already there.
  *
- * A second group does the same for the first view's lazy code (viewGroup): the
+ * Two more groups do the same for the first view's lazy code (viewGroups): the
  * API client and home's feed, which the pages that call the API first
  * modulepreload with the app.
  */
@@ -90,19 +90,18 @@ function sourcesIn(metafile: esbuild.Metafile, files: Iterable<string>, srcDir: 
   return found;
 }
 
-/** Entry points (as esbuild names them) whose static closure contains each source module. */
-function reachers(metafile: esbuild.Metafile, srcDir: string, entries: ReadonlySet<string>, grouped: ReadonlySet<string>): Map<string, Set<string>> {
+/** For each source module that is not one of `entries`, the entry points (as esbuild names them) whose static closure holds it. */
+function reachers(metafile: esbuild.Metafile, srcDir: string, entries: ReadonlySet<string>): Map<string, Set<string>> {
   const byModule = new Map<string, Set<string>>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     const entry = out.entryPoint;
     if (!entry?.startsWith(`${srcDir}/`) || !SOURCE.test(entry)) continue;
-    for (const m of sourcesIn(metafile, metaClosure(metafile, [file]), srcDir, grouped)) {
+    for (const m of sourcesIn(metafile, metaClosure(metafile, [file]), srcDir, entries)) {
       const set = byModule.get(m) ?? new Set<string>();
       set.add(entry);
       byModule.set(m, set);
     }
   }
-  for (const e of entries) byModule.delete(e);
   return byModule;
 }
 
@@ -141,23 +140,21 @@ export function viewGroups(
   const modules = [...sourcesIn(metafile, metaClosure(metafile, starts.flatMap(outputsOf)), srcDir, kept)].filter(
     (m) => !shell.has(path.resolve(root, m)),
   );
-  const reach = reachers(metafile, srcDir, new Set([...entries].filter((e) => kept.has(e))), kept);
+  const reach = reachers(metafile, srcDir, kept);
+  // The pages that load the API client on their first view, and whatever imports a start statically (the game
+  // screen's wiring imports the client).
   const api = new Set([...starts, ...apiPages]);
-  for (const [m, by] of reach) if (m === starts.find((s) => !kept.has(s))) for (const e of by) api.add(e);
+  for (const start of starts) for (const e of reach.get(start) ?? []) api.add(e);
   const onlyApi = (m: string): boolean => [...(reach.get(m) ?? [])].every((e) => api.has(e));
-  const group = (members: readonly string[], alsoBy: readonly string[] = []): FirstLoadGroup => {
-    const importers = new Set(alsoBy);
+  const group = (members: readonly string[]): FirstLoadGroup => {
+    const importers = new Set<string>();
     for (const m of members) for (const e of reach.get(m) ?? []) importers.add(e);
     return {
       modules: [...members].sort().map((m) => path.resolve(root, m)),
       importers: [...importers].sort().map((e) => path.resolve(root, e)),
     };
   };
-  const apiGroup = group(modules.filter(onlyApi));
-  // The API group imports from the rest (the client builds URLs from the contract's paths), so whatever imports the
-  // API group reaches the rest too: without it among the rest's importers, their entry sets differ and esbuild splits.
-  const apiImporters = apiGroup.importers.map((e) => path.relative(root, e));
-  return [apiGroup, group(modules.filter((m) => !onlyApi(m)), apiImporters)];
+  return [group(modules.filter(onlyApi)), group(modules.filter((m) => !onlyApi(m)))];
 }
 
 /**
@@ -176,7 +173,7 @@ const loaderOf = (file: string): esbuild.Loader => {
 };
 
 export function firstLoadPlugin(...groups: readonly FirstLoadGroup[]): esbuild.Plugin {
-  const kept = groups.filter((g) => g.modules.length > 0);
+  const kept = groups.filter((g) => g.modules.length > 0).map((g) => ({ ...g, importedBy: new Set(g.importers) }));
   return {
     name: 'first-load-group',
     setup(b) {
@@ -186,7 +183,7 @@ export function firstLoadPlugin(...groups: readonly FirstLoadGroup[]): esbuild.P
         return { contents: shellSource(group?.modules ?? []), loader: 'js', resolveDir: path.dirname(group?.importers[0] ?? '.') };
       });
       b.onLoad({ filter: SOURCE }, async (args) => {
-        const imports = kept.flatMap((g, i) => (g.importers.includes(args.path) ? [`import ${JSON.stringify(`${SPECIFIER}${i}`)};`] : []));
+        const imports = kept.flatMap((g, i) => (g.importedBy.has(args.path) ? [`import ${JSON.stringify(`${SPECIFIER}${i}`)};`] : []));
         if (imports.length === 0) return undefined;
         // Last, so the module's own imports evaluate (and order the CSS) exactly as written.
         const contents = `${await readFile(args.path, 'utf8')}\n${imports.join('\n')}\n`;

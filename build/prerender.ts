@@ -9,7 +9,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { LOGIN_WORD_KEYS, PageSkeleton, type LoginWordKey, type LoginWords, type TabNames } from '../web/app/PageSkeleton.tsx';
+import { LOGIN_WORD_KEYS, PageSkeleton, type LoginWords, type TabNames } from '../web/app/PageSkeleton.tsx';
+import type { WordsLang } from '../web/app/words-first.ts';
 import { findRoute } from '../web/app/route-table.ts';
 import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
@@ -24,47 +25,38 @@ import '../web/pages/main/login/words.ts';
 export const FRAME_CSS = 'web/frame.css';
 
 /**
- * The tab names in every language the app has texts for (English, then each translation as the app shows it,
- * English for a missing key), so the links are named with JavaScript off whatever the reader's language.
+ * A component's texts `keys` in every language the app has texts for: English, then each translation as the app
+ * shows it (English for a missing key). A key with no English text is a build error, not an empty word.
  */
-export function tabNames(): TabNames[] {
-  const component = 'ui/tabbar';
+function inEveryLanguage<K extends string>(component: string, keys: readonly K[]): { lang: WordsLang; texts: Record<K, string> }[] {
   const en = BASES.get(component) ?? {};
-  const namesIn = (texts: Record<string, unknown>): Record<TabName, string> => {
-    const name = (tab: TabName): string => {
-      const own = texts[tab] ?? en[tab];
-      if (typeof own !== 'string') throw new Error(`no ${component} text for the ${tab} tab`);
-      return own;
-    };
-    return Object.fromEntries(DEFAULT_TAB_ITEMS.map((item) => [item.name, name(item.name)])) as Record<TabName, string>;
-  };
-  return [
-    { lang: 'en', names: namesIn(en) },
-    { lang: 'zh-Hans', names: namesIn(zhHans[component] ?? {}) },
-    { lang: 'zh-Hant', names: namesIn(zhHant[component] ?? {}) },
-  ];
-}
-
-/**
- * Login's first-view words in English and each translation, as the app shows them (English for a missing key), so its
- * skeleton can say them in the reader's language before any script of the app runs (its largest paint is text).
- */
-export function loginWords(): LoginWords[] {
-  const component = 'login/page';
-  const en = BASES.get(component) ?? {};
-  const wordsIn = (texts: Record<string, unknown>): Record<LoginWordKey, string> =>
+  const textsIn = (texts: Record<string, unknown>): Record<K, string> =>
     Object.fromEntries(
-      LOGIN_WORD_KEYS.map((k) => {
+      keys.map((k) => {
         const own = texts[k] ?? en[k];
         if (typeof own !== 'string') throw new Error(`no ${component} text "${k}"`);
         return [k, own];
       }),
-    ) as Record<LoginWordKey, string>;
+    ) as Record<K, string>;
   return [
-    { lang: 'en', words: wordsIn(en) },
-    { lang: 'zh-Hans', words: wordsIn(zhHans[component] ?? {}) },
-    { lang: 'zh-Hant', words: wordsIn(zhHant[component] ?? {}) },
+    { lang: 'en', texts: textsIn(en) },
+    { lang: 'zh-Hans', texts: textsIn(zhHans[component] ?? {}) },
+    { lang: 'zh-Hant', texts: textsIn(zhHant[component] ?? {}) },
   ];
+}
+
+/** The tab names in every language, so the links are named with JavaScript off whatever the reader's language. */
+export function tabNames(): TabNames[] {
+  const tabs: readonly TabName[] = DEFAULT_TAB_ITEMS.map((item) => item.name);
+  return inEveryLanguage('ui/tabbar', tabs).map(({ lang, texts }) => ({ lang, names: texts }));
+}
+
+/**
+ * Login's first-view words in every language, so its skeleton can say them in the reader's language before any script
+ * of the app runs (its largest paint is text).
+ */
+export function loginWords(): LoginWords[] {
+  return inEveryLanguage('login/page', LOGIN_WORD_KEYS).map(({ lang, texts }) => ({ lang, words: texts }));
 }
 
 /** The public folder the tab icons are served from (web/public/icons → /icons). */

@@ -16,9 +16,12 @@ const nextTask = new Promise<void>((resolve) => clock.setTimeout(resolve, 0));
 void Promise.all([nextTask.then(startApp).catch((err: unknown) => console.error('app start failed', err)), applyPreloadedStylesheets(document)])
   .then(() => {
     const root = document.getElementById('root');
-    if (root) keepDrawnIcons(root);
-    // A transition renders in 5 ms slices between which the browser can paint and take input; a plain render is one
-    // long task (about 100 ms at Lighthouse's 4x slowdown). The prerendered skeleton stays up until the commit.
-    if (root) startTransition(() => createRoot(root).render(<Router><App /></Router>));
+    if (root) {
+      // Before the first render replaces the skeleton: the app's tab bar shows the icons it drew.
+      keepDrawnIcons(root);
+      // A transition renders in 5 ms slices between which the browser can paint and take input; a plain render is one
+      // long task (about 100 ms at Lighthouse's 4x slowdown). The prerendered skeleton stays up until the commit.
+      startTransition(() => createRoot(root).render(<Router><App /></Router>));
+    }
     startAfterFirstPaint();
   });

@@ -51,7 +51,6 @@ export interface LoginWords {
   words: Readonly<Record<LoginWordKey, string>>;
 }
 
-
 export const LOGIN_WORD_KEYS = [
   'title', 'newAccount', 'phone', 'code', 'consentBefore', 'userAgreement', 'consentAnd', 'privacyPolicy', 'consentAfter', 'logIn',
 ] as const;
@@ -59,11 +58,11 @@ export const LOGIN_WORD_KEYS = [
 export type LoginWordKey = (typeof LOGIN_WORD_KEYS)[number];
 
 /** One text in every language, each hidden by the frame's rules unless it is the reader's (`html[data-words]`). */
-function Words({ of, k }: { of: readonly LoginWords[]; k: LoginWordKey }) {
+function Words({ of, k, link = false }: { of: readonly LoginWords[]; k: LoginWordKey; link?: boolean }) {
   return (
     <>
       {of.map(({ lang, words }) => (
-        <span key={lang} className="skeleton__words" lang={lang}>
+        <span key={lang} className={link ? 'skeleton__words skeleton__link' : 'skeleton__words'} lang={lang}>
           {words[k]}
         </span>
       ))}
@@ -76,12 +75,6 @@ function Words({ of, k }: { of: readonly LoginWords[]; k: LoginWordKey }) {
  * from the HTML is painted before any script runs (issue 10, LCP). The fields are their rows, without placeholders.
  */
 function LoginSkeleton({ words }: { words: readonly LoginWords[] }) {
-  const link = (k: LoginWordKey) =>
-    words.map(({ lang, words: w }) => (
-      <span key={lang} className="skeleton__words skeleton__link" lang={lang}>
-        {w[k]}
-      </span>
-    ));
   return (
     <div className="skeleton__login">
       <div className="skeleton__login-head">
@@ -104,9 +97,9 @@ function LoginSkeleton({ words }: { words: readonly LoginWords[] }) {
         <span className="skeleton__check" />
         <span>
           <Words of={words} k="consentBefore" />
-          {link('userAgreement')}
+          <Words of={words} k="userAgreement" link />
           <Words of={words} k="consentAnd" />
-          {link('privacyPolicy')}
+          <Words of={words} k="privacyPolicy" link />
           <Words of={words} k="consentAfter" />
         </span>
       </div>

@@ -14,7 +14,6 @@ import { regionName } from '../../../core/i18n/region.ts';
 import { useStore } from '../../../ui/use-store.ts';
 import { msgs } from './words.ts';
 
-
 export default function LoginPage() {
   useSignals();
   const model = getLoginModel();
