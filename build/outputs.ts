@@ -75,6 +75,15 @@ export function staticClosure(outputs: readonly OutputInfo[], start: string): st
   return [...seen];
 }
 
+/**
+ * What the entry loads as the app starts: every chunk it imports statically, transitively, and what the entry module
+ * itself imports lazily (React's renderer, app/render.tsx), with that chunk's static imports. Files relative to outDir.
+ */
+export function entryClosure(outputs: readonly OutputInfo[], entry: string): string[] {
+  const lazy = outputs.find((o) => o.file === entry)?.dynamicImports ?? [];
+  return [...new Set([...staticClosure(outputs, entry), ...lazy.flatMap((d) => [d, ...staticClosure(outputs, d)])])];
+}
+
 export async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOptions): Promise<OutputInfo[]> {
   const rel = (metaPath: string): string => toPosix(path.relative(opts.outDir, path.resolve(opts.root, metaPath)));
   const entries = Object.entries(metafile.outputs);

@@ -31,7 +31,7 @@ export function findPageChunk(report: BuildReport, folder: string, pagesDir = 'w
  */
 export function firstLoad(report: BuildReport, pageFolder?: string): FirstLoad {
   const page = pageFolder ? findPageChunk(report, pageFolder) : null;
-  const files = new Set([report.entry, ...report.entryStaticImports]);
+  const files = new Set([report.entry, ...report.entryImports]);
   if (page) {
     files.add(page.file);
     for (const f of staticClosure(report.outputs, page.file)) files.add(f);
@@ -56,7 +56,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 
 /** Every JS/CSS output with raw and gzip size; the entry and what it preloads are marked. */
 export function formatSizeTable(report: BuildReport): string {
-  const preload = new Set(report.entryStaticImports);
+  const preload = new Set(report.entryImports);
   const pageOf = new Map(report.pages.map((p) => [p.file, p.page]));
   const role = (file: string): string => {
     if (file === report.entry) return 'ENTRY';

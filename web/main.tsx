@@ -1,5 +1,3 @@
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import './styles.css';
 import { App } from './app/App.tsx';
@@ -8,20 +6,25 @@ import { startApp, startAfterFirstPaint } from './app/start.ts';
 import { applyPreloadedStylesheets } from './app/stylesheet.ts';
 import { keepDrawnIcons } from './ui/drawn-icons.ts';
 
-// Evaluating React and the shell is already one long task; the start (storage, session, language, page chunk) runs in
-// the next. Its requests lose nothing: the HTML preloads config.json and the page chunk.
-const nextTask = new Promise<void>((resolve) => clock.setTimeout(resolve, 0));
+// React's renderer is the first load's largest file: asked for now (every HTML modulepreloads it), awaited only to
+// render, so the start below and the first view's request do not wait for it (app/render.tsx).
+const renderer = import('./app/render.tsx');
+
+// Evaluating the shell is already one long task; the start (storage, session, language, page chunk) runs in the next.
+// Its requests lose nothing: the HTML preloads config.json and the page chunk.
+const newTask = (): Promise<void> => new Promise<void>((resolve) => clock.setTimeout(resolve, 0));
 
 // A start that fails part-way (storage refused, config unreadable) still renders: the pages say what is wrong, a blank screen would not.
-void Promise.all([nextTask.then(startApp).catch((err: unknown) => console.error('app start failed', err)), applyPreloadedStylesheets(document)])
-  .then(() => {
+void Promise.all([newTask().then(startApp).catch((err: unknown) => console.error('app start failed', err)), applyPreloadedStylesheets(document), renderer])
+  // The first render in a task of its own: the start's last requests (the first view's call) leave in the task before
+  // it, so nothing ties them to React's code.
+  .then(async ([, , { render }]) => {
+    await newTask();
     const root = document.getElementById('root');
     if (root) {
       // Before the first render replaces the skeleton: the app's tab bar shows the icons it drew.
       keepDrawnIcons(root);
-      // A transition renders in 5 ms slices between which the browser can paint and take input; a plain render is one
-      // long task (about 100 ms at Lighthouse's 4x slowdown). The prerendered skeleton stays up until the commit.
-      startTransition(() => createRoot(root).render(<Router><App /></Router>));
+      render(root, <Router><App /></Router>);
     }
     startAfterFirstPaint();
   });

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { auth } from './services.ts';
 import { findRoute } from './route-table.ts';
-import { shownPopup } from './popup-due.ts';
+import { shownPopup } from './shown.ts';
 import { useStore } from '../ui/use-store.ts';
 
 type PopupView = ComponentType<{ onClosed: () => void }>;

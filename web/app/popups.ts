@@ -7,7 +7,7 @@ import { auth, clock, getAppDeviceId, storage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
 import { openDb } from './app-db.ts';
 import { readSingleMode } from './channel.ts';
-import { shownPopup } from './popup-due.ts';
+import { shownPopup } from './shown.ts';
 import { queueInProgress } from './queue-slot.ts';
 import { freshUser } from '../state/auth.ts';
 import { POPUP_EXPIRE_FIELD } from '../state/popup.ts';

@@ -7,8 +7,7 @@
 import { api, auth, clock, local, session, storage, toaster } from './services.ts';
 import { systemInfo } from './system-info.ts';
 import { readSingleMode } from './channel.ts';
-import { signInGranted } from './signin-granted.ts';
-import { shownPopup } from './popup-due.ts';
+import { shownPopup, signInGranted } from './shown.ts';
 import { createDailySignIn, grantedKey, type DailySignIn } from '../state/daily-signin.ts';
 import { canAutoSignIn } from '../state/rules.ts';
 import { freshUser } from '../state/auth.ts';

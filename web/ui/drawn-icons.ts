@@ -1,9 +1,12 @@
 /**
- * The tab bar's icons as the prerendered HTML drew them (inline SVG, decision 0014), kept as image URLs for the app's
+ * The tab bar's icons and the app's icon as the prerendered HTML drew them (inline SVG, decision 0014), kept as image URLs for the app's
  * own bar. It replaces the skeleton's bar and shows the same icons without asking the network: three requests that
  * shared the slow link with the first view's data (issue 10), and an icon that blinked while its file arrived.
  */
 const drawn = new Map<string, string>();
+
+/** The app's icon (web/public), which home's header shows: its skeleton draws it too (app/PageSkeleton.tsx). */
+export const APP_ICON = '/favicon.svg';
 
 /** Reads the skeleton's icons (`[data-icon]`: the icon's path, its SVG inside) before the app replaces them. */
 export function keepDrawnIcons(root: ParentNode): void {

@@ -12,10 +12,11 @@ import { LazyFeed, loadFeed } from './LazyFeed.tsx';
 import { ResumeBanner } from './ResumeBanner.tsx';
 import { PAGE_PATH } from '../../../core/paths.ts';
 import { Stats } from '../../../ui/Stats.tsx';
+import { APP_ICON, iconSource } from '../../../ui/drawn-icons.ts';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useBalance } from '../../../ui/use-balance.ts';
 import { SignInGranted } from '../../../ui/SignInGranted.tsx';
-import { signInGranted } from '../../../app/signin-granted.ts';
+import { signInGranted } from '../../../app/shown.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 
@@ -88,7 +89,7 @@ export default function HomePage() {
     <>
       <header className="home-header">
         <div className="brand">
-          <img className="brand__logo" src="/favicon.svg" alt="" width={34} height={34} />
+          <img className="brand__logo" src={iconSource(APP_ICON)} alt="" width={34} height={34} />
           <span>{t.brand}</span>
         </div>
         {loginInfo ? (

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { useAsync } from '../../../ui/use-async.ts';
 import { useBalance } from '../../../ui/use-balance.ts';
 import { SignInGranted } from '../../../ui/SignInGranted.tsx';
-import { signInGranted } from '../../../app/signin-granted.ts';
+import { signInGranted } from '../../../app/shown.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';

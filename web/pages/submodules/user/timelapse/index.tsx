@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SignInDay } from '../../../../api/contract.ts';
 import { api, auth } from '../../../../app/services.ts';
-import { signInGranted } from '../../../../app/signin-granted.ts';
+import { signInGranted } from '../../../../app/shown.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { viewFromConf, type SignInView } from '../../../../state/signin.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
