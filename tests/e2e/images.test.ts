@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { HOLD_MS } from '../../web/ui/first-image.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -166,4 +167,51 @@ describe('home at 390×844 loads the art of the first screen only', () => {
     expect(errors).toEqual([]);
     await close();
   });
+});
+
+/** Where the page is, what its largest paint is, and what must come after it. */
+const FIRST_IMAGE_PAGES = [
+  { name: 'home', path: '/', largest: '.hbanner img', after: /\/mock-media\/|ShellLayers-/ },
+  { name: 'library', path: '/main/gameLibrary/index', largest: '.gcard__img', after: /\/mock-media\/|get_tag_list|ShellLayers-/ },
+  { name: 'detail', path: '/submodules/game/detail/index?game_id=1', largest: '.detail__banner', after: /\/mock-media\/|similar_list|ShellLayers-/ },
+] as const;
+
+describe("the first view's largest image goes first (issue 10, LCP; ui/first-image.ts)", () => {
+  for (const { name, path, largest, after } of FIRST_IMAGE_PAGES) {
+    it(`${name}: the other art, the page's later data and the shell's layers are asked for once it is on screen`, async () => {
+      const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: { url: string; at: number }[] };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { url: string; startTime: number }[]) w.__lcp.push({ url: e.url, at: e.startTime });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(path);
+      await waitForAppShell(page);
+      const src = await page.locator(largest).first().evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return img.currentSrc;
+      });
+      // The largest paint is that image, and the rest has come after it.
+      await expect.poll(() => page.evaluate((url) => (window as unknown as { __lcp: { url: string }[] }).__lcp.some((e) => e.url === url), src)).toBe(true);
+      await expect.poll(() => page.evaluate((re) => performance.getEntriesByType('resource').filter((r) => new RegExp(re).test(r.name)).length, after.source)).toBeGreaterThan(1);
+      const { lcp, starts } = await page.evaluate(
+        ([url, re]) => ({
+          lcp: (window as unknown as { __lcp: { url: string; at: number }[] }).__lcp.find((e) => e.url === url)?.at ?? NaN,
+          starts: performance
+            .getEntriesByType('resource')
+            .filter((r) => new RegExp(re).test(r.name) && r.name !== url)
+            .map((r) => ({ name: r.name, at: r.startTime })),
+        }),
+        [src, after.source] as const,
+      );
+      expect(lcp).toBeGreaterThan(0);
+      // Each started after the paint, or once the hold gave up waiting (HOLD_MS from the app's start, a slow machine).
+      const early = starts.filter((s) => s.at < lcp && s.at < HOLD_MS);
+      expect(early, `painted at ${Math.round(lcp)} ms`).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
 });

@@ -8,6 +8,7 @@ import type { RouteDef } from './route-table.ts';
 import { HOME_PATH } from '../core/paths.ts';
 import { useStore } from '../ui/use-store.ts';
 import { TabBar } from '../ui/TabBar.tsx';
+import { afterFirstImage } from '../ui/first-image.ts';
 import { queueBarSlot } from './queue-slot.ts';
 
 export function App() {
@@ -37,8 +38,9 @@ type Layers = typeof import('./ShellLayers.tsx').ShellLayers;
 let layers: Layers | null = null;
 
 /**
- * The shell's layers (ShellLayers.tsx) load after the first commit, not with the first view (issue 10); a load lost
- * with the connection is tried again when the browser is back online.
+ * The shell's layers (ShellLayers.tsx) load after the first commit, and after the first view's largest image is on
+ * screen when one is on its way (ui/first-image.ts), not with the first view (issue 10); a load lost with the
+ * connection is tried again when the browser is back online.
  */
 function useShellLayers(): Layers | null {
   const [loaded, setLoaded] = useState(() => layers);
@@ -49,7 +51,7 @@ function useShellLayers(): Layers | null {
         () => addEventListener('online', load, { once: true }),
       );
     };
-    if (!layers) load();
+    return layers ? undefined : afterFirstImage(load);
   }, []);
   return loaded;
 }

@@ -18,6 +18,8 @@ import { httpWording } from './http-wording.ts';
 import { normalizePath } from './route-table.ts';
 import { auth, clock, config, getAppDeviceId, session, storage, gameTookTokenExpiry, toaster, wwwid } from './services.ts';
 import { expiryStep } from './token-expiry.ts';
+import { watchFirstImage } from '../ui/first-image-shown.ts';
+import { releaseFirstImage } from '../ui/first-image.ts';
 
 export const http: HttpClient = createHttpClient({
   config,
@@ -55,20 +57,34 @@ export const api: Api = withEarlyCalls(shielded, early);
 
 /**
  * Starts the first request of `page` (first-request.ts) if the app is still where it started (`where`: path and
- * query): the page's own call takes the answer, once (core/early-call.ts).
+ * query): the page's own call takes the answer, once (core/early-call.ts). The rest of the art waits for the image
+ * that answer names (start.ts holds it, ui/first-image.ts); no request, no image: it waits for nothing.
  */
 export function startFirstRequest(page: PageKey, where: string): void {
-  if (`${location.pathname}${location.search}` !== where) return;
-  const first = FIRST_REQUEST[page]?.(new URLSearchParams(location.search));
-  if (first) startEarly(early, shielded, first, preloadImage);
+  const first = `${location.pathname}${location.search}` === where ? FIRST_REQUEST[page]?.(new URLSearchParams(location.search)) : null;
+  if (!first) return releaseFirstImage();
+  startEarly(early, shielded, first, (image) => (image && `${location.pathname}${location.search}` === where ? putFirstImageFirst(image) : releaseFirstImage()));
 }
 
-/** Fetches the first view's largest image as soon as its URL is known, at the priority its `<img>` will ask for. */
-function preloadImage(href: string): void {
+/**
+ * The first view's largest image, as soon as the first answer names it: fetched at the priority its `<img>` will ask
+ * for, and the hold on the rest ends once it is on screen (ui/first-image-shown.ts).
+ */
+function putFirstImageFirst(href: string): void {
+  const reports = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
+  watchFirstImage({ clock, largestPaints: reports ? largestPaints : undefined });
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
   link.href = href;
   link.setAttribute('fetchpriority', 'high');
   document.head.append(link);
+}
+
+/** The URL of each largest paint the browser reports, from the first, until `seen` has seen enough (first-image-shown.ts). */
+function largestPaints(seen: (url: string) => boolean): void {
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (seen((entry as PerformanceEntry & { url: string }).url)) return observer.disconnect();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }

@@ -51,15 +51,21 @@ export function firstImage(name: FirstCall[0], answer: unknown): string | undefi
 
 /**
  * Starts `first` on `api` as the early call that the page's own identical call takes (core/early-call.ts). Once it
- * answered, `hint` gets its first image, so the image can be on its way while the page's code still arrives.
+ * answered, `hint` gets its first image, so the image can be on its way while the page's code still arrives; an
+ * answer without one, or none, gives it undefined.
  */
-export function startEarly(early: EarlyCalls, api: Api, [name, ...args]: FirstCall, hint: (image: string) => void = () => undefined): void {
+export function startEarly(early: EarlyCalls, api: Api, [name, ...args]: FirstCall, hint: (image: string | undefined) => void = () => undefined): void {
   const method = api[name] as (...a: unknown[]) => Promise<unknown>;
   early.start(name, args, () =>
-    method(...args).then((answer) => {
-      const image = firstImage(name, answer);
-      if (image) hint(image);
-      return answer;
-    }),
+    method(...args).then(
+      (answer) => {
+        hint(firstImage(name, answer));
+        return answer;
+      },
+      (err: unknown) => {
+        hint(undefined);
+        throw err;
+      },
+    ),
   );
 }

@@ -14,6 +14,7 @@ import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { CALLS_FIRST, findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
+import { afterFirstImage, holdFirstImage } from '../ui/first-image.ts';
 
 /** Past this a slow page chunk no longer holds the first render: PageHost's loading placeholders take over. */
 const FIRST_PAGE_WAIT_MS = 3000;
@@ -38,6 +39,9 @@ export async function startApp(): Promise<void> {
   const where = location.pathname + location.search;
   // The API client loads now, with the config and the page's code, when the first view calls the API (issue 10).
   const client = current && CALLS_FIRST.includes(current.page) ? import('./api-client.ts') : null;
+  // Its first view is an image the first answer names: the rest of the art and the start-up work wait for it from
+  // now, before anything renders (ui/first-image.ts; the client ends the hold).
+  if (client) holdFirstImage(clock);
   // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
   // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0014).
   const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();
@@ -63,18 +67,19 @@ export async function startApp(): Promise<void> {
 const wireGameSession = once(() => void import('./game.ts').then((m) => m.wireGameSession()).catch(() => undefined));
 
 /**
- * Start-up work that is not the first view, once it painted (after-paint.ts): main.tsx calls this right after the
- * first render. Each piece is a chunk of its own, so none of it is parsed or run on the first load's long tasks.
+ * Start-up work that is not the first view, once it painted (after-paint.ts) and its largest image is on screen
+ * (ui/first-image.ts): main.tsx calls this right after the first render. Each piece is a chunk of its own, so none of
+ * it is parsed or run on the first load's long tasks.
  */
 export function startAfterFirstPaint(): void {
-  afterPaintWhenIdle({ clock, requestAnimationFrame: (fn) => window.requestAnimationFrame(fn), requestIdleCallback: typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined }, () => {
+  afterFirstImage(() => afterPaintWhenIdle({ clock, requestAnimationFrame: (fn) => window.requestAnimationFrame(fn), requestIdleCallback: typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined }, () => {
     wireGameSession();
     // The daily sign-in: when logged in, after every login, at each new day (SPEC §4; docs/decisions/0013).
     void import('./signin.ts').then((m) => m.wireDailySignIn()).catch(() => undefined);
     // Field vitals, off the first page's critical path (vitals.ts).
     void import('./vitals.ts').then((m) => m.startVitals()).catch(() => undefined);
     void pageLoader.preload(PRELOAD_ORDER);
-  });
+  }));
 }
 
 function once(fn: () => void): () => void {

@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.ts';
 import { AUTO_ADVANCE_MS, afterSwipe, isHorizontal, wrapIndex } from './carousel-logic.ts';
 import { messages, params } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
+import { useAfterFirstImage } from './near-viewport.ts';
 
 const msgs = messages('ui/carousel', { slideOf: params('{n} of {total}'), slide: params('Slide {n}') });
 
@@ -41,7 +42,9 @@ export function Carousel<T>({
   }, [index, n, drag === 0]);
 
   const i = wrapIndex(index, n);
-  const around = [i, wrapIndex(i + 1, n), wrapIndex(i - 1, n)];
+  // The neighbours' art waits while the first view's largest image (the first slide's, on home) is on its way.
+  const free = useAfterFirstImage();
+  const around = free ? [i, wrapIndex(i + 1, n), wrapIndex(i - 1, n)] : [i];
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set(around));
   // Grows during render (React's "state from the previous render" pattern), so a slide is near in the very render
   // that shows it, and stays near.

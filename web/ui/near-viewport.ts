@@ -7,7 +7,8 @@
  * One IntersectionObserver serves every image. Where there is none (an old webview, the unit tests' happy-dom)
  * images load at once, as plain `<img>` would.
  */
-import { useCallback, useState, type RefCallback } from 'react';
+import { useCallback, useEffect, useState, type RefCallback } from 'react';
+import { afterFirstImage, firstImageHeld } from './first-image.ts';
 
 /**
  * Pages scroll inside `.scroll` and rows scroll sideways, so the margin that matters is `scrollMargin` (Chromium
@@ -69,9 +70,20 @@ export function useNear<T extends Element>(now = false): [RefCallback<T>, boolea
   const ref = useCallback<RefCallback<T>>(
     (el) => {
       if (el === null || near) return;
-      return whenNear(el, () => setNear(true));
+      // Near, it still lets the first view's largest image go first (first-image.ts).
+      return whenNear(el, () => afterFirstImage(() => setNear(true)));
     },
     [near],
   );
   return [ref, near];
+}
+
+/**
+ * For art in the first view that is not its largest image (the detail's small cover, the carousel's other slides):
+ * false while that image is held (first-image.ts), then true for good.
+ */
+export function useAfterFirstImage(): boolean {
+  const [free, setFree] = useState(() => !firstImageHeld());
+  useEffect(() => (free ? undefined : afterFirstImage(() => setFree(true))), [free]);
+  return free;
 }

@@ -130,6 +130,7 @@ export function PagedGames<T extends GameSummary>({
             <GameCard
               game={g}
               firstView={i < FIRST_VIEW_CARDS}
+              largest={i === 0}
               onOpen={(game) => {
                 onOpen?.();
                 open(game);

@@ -149,11 +149,31 @@ describe('the first view\'s largest image, hinted once the early answer is in (i
     const h = harness({ fetch: net.fetch as typeof fetch });
     const early = createEarlyCalls(() => 'here');
     const shielded = shieldApi(createApi(h.client));
-    const hints: string[] = [];
+    const hints: (string | undefined)[] = [];
     startEarly(early, shielded, first('home'), (image) => hints.push(image));
     const page = await withEarlyCalls(shielded, early).homeList({}, { silent: true });
     expect(page.banners.map((b) => b.image)).toEqual(['/b2.jpg']);
     expect(hints).toEqual(['/b2.jpg']);
     expect(net.count('home_list')).toBe(1);
+  });
+
+  it('gives the hint nothing when the answer names no image or there is no answer, so nothing waits for one', async () => {
+    const net = cloud('');
+    net.home = { ...HOME, banners: [] };
+    const h = harness({ fetch: net.fetch as typeof fetch });
+    const early = createEarlyCalls(() => 'here');
+    const shielded = shieldApi(createApi(h.client));
+    const hints: (string | undefined)[] = ['none yet'];
+    startEarly(early, shielded, first('home'), (image) => hints.push(image));
+    await withEarlyCalls(shielded, early).homeList({}, { silent: true });
+    expect(hints).toEqual(['none yet', undefined]);
+
+    const failing = harness({ fetch: (() => Promise.reject(new TypeError('offline'))) as typeof fetch });
+    const early2 = createEarlyCalls(() => 'here');
+    const shielded2 = shieldApi(createApi(failing.client));
+    const hints2: (string | undefined)[] = [];
+    startEarly(early2, shielded2, first('home'), (image) => hints2.push(image));
+    await expect(withEarlyCalls(shielded2, early2).homeList({}, { silent: true })).rejects.toBeTruthy();
+    expect(hints2).toEqual([undefined]);
   });
 });

@@ -10,6 +10,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { PagedGames, usePaged } from '../../../ui/paged.tsx';
 import { messages } from '../../../core/i18n/messages.ts';
 import { useStore } from '../../../ui/use-store.ts';
+import { firstImageDone } from '../../../ui/first-image-shown.ts';
 
 const msgs = messages('library/page', {
   title: 'Game Library',
@@ -27,7 +28,8 @@ export default function GameLibraryPage() {
   const t = useStore(msgs);
   const [tag, setTag] = useState(LIBRARY_START.tag);
   const [sort, setSort] = useState<SortKey>(LIBRARY_START.sort);
-  const [tags, retryTags] = useAsync(() => api.getTagList({}, { silent: true }), []);
+  // The tag chips' names come once the first cover, the page's largest paint, is on screen (ui/first-image.ts).
+  const [tags, retryTags] = useAsync(() => firstImageDone().then(() => api.getTagList({}, { silent: true })), []);
   // Its first page is the app's first request when the library is opened (first-request.ts): the same call.
   const paged = usePaged((page) => api.gameList(libraryQuery(page, sort, tag), PAGE_CALL), [tag, sort]);
 

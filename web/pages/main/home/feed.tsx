@@ -4,6 +4,7 @@ import { api, auth, clock } from '../../../app/services.ts';
 import { detailUrl, listUrl } from '../../../core/paths.ts';
 import { useAsync } from '../../../ui/use-async.ts';
 import { Carousel } from '../../../ui/Carousel.tsx';
+import { firstImageShown } from '../../../ui/first-image-shown.ts';
 import { GameCard } from '../../../ui/GameCard.tsx';
 import { useGameMenu } from '../../../ui/game-menu.tsx';
 import { FeedFailed, FeedPlaceholder } from './feed-placeholder.tsx';
@@ -47,7 +48,15 @@ export function HomeFeed() {
             <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
               {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives; the
                   others only once their slide is near (ui/Carousel.tsx), behind it. */}
-              <img src={near ? b.image : undefined} alt="" width={640} height={360} fetchPriority={i === 0 ? 'high' : 'low'} draggable={false} />
+              <img
+                src={near ? b.image : undefined}
+                alt=""
+                width={640}
+                height={360}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                {...(i === 0 ? { onLoad: firstImageShown, onError: firstImageShown } : {})}
+                draggable={false}
+              />
               <span className="hbanner__text">
                 <strong>{b.title}</strong>
                 <span>{b.subtitle}</span>

@@ -14,12 +14,14 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { GameCard } from '../../../../ui/GameCard.tsx';
 import { NearImage } from '../../../../ui/NearImage.tsx';
+import { useAfterFirstImage } from '../../../../ui/near-viewport.ts';
 import { ImagePreview } from '../../../../ui/ImagePreview.tsx';
 import { VideoPlayer } from '../../../../ui/VideoPlayer.tsx';
 import { useGameMenu } from '../../../../ui/game-menu.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
+import { firstImageDone, firstImageShown } from '../../../../ui/first-image-shown.ts';
 
 const msgs = messages('play/detail', {
   title: 'Game details',
@@ -144,13 +146,15 @@ function Detail({
   const [preview, setPreview] = useState<number | null>(null);
   const long = isLongText(game.description);
   const paras = paragraphs(game.description);
+  // The small cover lets the banner, the page's largest paint, go first (ui/first-image.ts); its box is reserved.
+  const coverShown = useAfterFirstImage();
   return (
     <div className="detail">
       <NavBar title={game.title} onBack={onBack} />
-      <img className="detail__banner" src={game.banner} alt={t.banner({ title: game.title })} width={640} height={360} fetchPriority="high" />
+      <img className="detail__banner" src={game.banner} alt={t.banner({ title: game.title })} width={640} height={360} fetchPriority="high" onLoad={firstImageShown} onError={firstImageShown} />
       <div className="content">
         <section className="detail__head" aria-labelledby="game-title">
-          <img className="detail__cover" src={game.cover} alt="" width={84} height={112} />
+          <img className="detail__cover" src={coverShown ? game.cover : undefined} alt="" width={84} height={112} />
           <div className="detail__facts">
             <h2 id="game-title">{game.title}</h2>
             <p className="muted small">{game.developer}</p>
@@ -223,7 +227,8 @@ function Detail({
 
 function Similar({ id }: { id: number }) {
   const t = useStore(msgs);
-  const [state, retry] = useAsync(() => api.similarList({ game_id: id, limit: 10 }, { silent: true }), [id]);
+  // Below the banner, the page's largest paint: asked for once that is on screen (ui/first-image.ts).
+  const [state, retry] = useAsync(() => firstImageDone().then(() => api.similarList({ game_id: id, limit: 10 }, { silent: true })), [id]);
   const { open, menu, sheet } = useGameMenu({ auth, api });
   if (state.status === 'error') return <LoadFailed message={t.similarFailed} onRetry={retry} />;
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
