@@ -16,6 +16,7 @@ import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
 import zhHant from '../web/core/i18n/locales/zh-Hant.ts';
 import { DEFAULT_TAB_ITEMS, type TabName } from '../web/state/tabbar.ts';
+import { APP_ICON } from '../web/ui/drawn-icons.ts';
 // Registers the tab bar's English texts in BASES: the skeleton names its tabs with the bar's own words.
 import '../web/ui/TabBar.tsx';
 // And login's, for its words.
@@ -59,34 +60,35 @@ export function loginWords(): LoginWords[] {
   return inEveryLanguage('login/page', LOGIN_WORD_KEYS).map(({ lang, texts }) => ({ lang, words: texts }));
 }
 
-/** The public folder the tab icons are served from (web/public/icons → /icons). */
+/** The public folder the icons are served from (web/public/icons → /icons, web/public/favicon.svg → /favicon.svg). */
 const PUBLIC_DIR = path.join(import.meta.dirname, '..', 'web', 'public');
 
-let tabIconCache: Record<string, string> | null = null;
+let drawnIconCache: Record<string, string> | null = null;
 
 /**
- * The tab icons' SVG markup by URL path, drawn inline by the skeleton: an <img> would wait for its request, and the
- * tab pages' first paint with it. Only a file that is one plain <svg> element is inlined (no script can hide in it).
+ * The SVG markup by URL path of the icons the skeleton draws inline (the tab icons, the app's icon in home's header):
+ * an <img> would wait for its request, and the first paint with it. Only a file that is one plain <svg> element is
+ * inlined (no script can hide in it).
  */
-export function tabIcons(): Record<string, string> {
-  if (tabIconCache) return tabIconCache;
-  const paths = DEFAULT_TAB_ITEMS.flatMap((item) => [item.iconPath, item.selectedIconPath]);
+export function drawnIcons(): Record<string, string> {
+  if (drawnIconCache) return drawnIconCache;
+  const paths = [...DEFAULT_TAB_ITEMS.flatMap((item) => [item.iconPath, item.selectedIconPath]), APP_ICON];
   const icons: Record<string, string> = {};
   for (const p of paths) {
     const svg = readFileSync(path.join(PUBLIC_DIR, p), 'utf8').trim();
     if (!/^<svg [^>]*>/.test(svg) || !svg.endsWith('</svg>') || /<script|<style|\son\w+=|style=|href=/i.test(svg)) {
-      throw new Error(`${p}: a tab icon must be a plain <svg> to be inlined`);
+      throw new Error(`${p}: a drawn icon must be a plain <svg> to be inlined`);
     }
     icons[p] = svg.replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ');
   }
-  tabIconCache = icons;
+  drawnIconCache = icons;
   return icons;
 }
 
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */
 export function prerenderRoute(routePath: string | null): string {
   const route = routePath === null ? null : (findRoute(routePath) ?? null);
-  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: tabIcons(), loginWords: loginWords() }));
+  return renderToString(createElement(PageSkeleton, { route, tabNames: tabNames(), icons: drawnIcons(), loginWords: loginWords() }));
 }
 
 /** web/frame.css minified, for the shell's inline `<style>` (allowed by its hash, build/csp.ts). */

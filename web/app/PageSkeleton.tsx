@@ -12,6 +12,7 @@ import type { PageKey } from '../core/paths.ts';
 import type { Lang } from '../core/i18n/lang.ts';
 import { DEFAULT_TAB_ITEMS, type TabName } from '../state/tabbar.ts';
 import { Icon } from '../ui/icons.tsx';
+import { APP_ICON } from '../ui/drawn-icons.ts';
 import type { RouteDef } from './route-table.ts';
 import type { WordsLang } from './words-first.ts';
 
@@ -280,7 +281,7 @@ export function PageSkeleton({
   route: RouteDef | null;
   tabNames?: readonly TabNames[];
   loginWords?: readonly LoginWords[];
-  /** The tab icons' SVG files by path (web/public), drawn inline; an icon missing here is an <img>. */
+  /** The drawn icons' SVG files by path (web/public): the tab icons (one missing here is an <img>), the app's icon. */
   icons?: Readonly<Record<string, string>>;
 }) {
   const meta = route?.meta;
@@ -303,7 +304,10 @@ export function PageSkeleton({
               )}
               {route?.page === 'home' && (
                 <>
-                  <span className="skeleton__brand" />
+                  {/* The app's icon as home's header shows it, drawn here and kept for it (ui/drawn-icons.ts). */}
+                  <span className={icons[APP_ICON] === undefined ? 'skeleton__brand' : 'skeleton__brand skeleton__brand--drawn'}>
+                    {icons[APP_ICON] !== undefined && <span className="skeleton__logo" data-icon={APP_ICON} dangerouslySetInnerHTML={{ __html: icons[APP_ICON] }} />}
+                  </span>
                   <span className="skeleton__pill" />
                 </>
               )}

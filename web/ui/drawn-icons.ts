@@ -1,7 +1,8 @@
 /**
- * The tab bar's icons and the app's icon as the prerendered HTML drew them (inline SVG, decision 0014), kept as image URLs for the app's
- * own bar. It replaces the skeleton's bar and shows the same icons without asking the network: three requests that
- * shared the slow link with the first view's data (issue 10), and an icon that blinked while its file arrived.
+ * The icons the prerendered HTML drew inline (decision 0014) — the tab bar's, and the app's icon in home's header —
+ * kept as image URLs for the app, which replaces the skeleton and shows the same icons without asking the network:
+ * requests that shared the slow link with the first view's data (issue 10), and icons that blinked while their file
+ * arrived.
  */
 const drawn = new Map<string, string>();
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prerenderRoute } from '../../../build/prerender.ts';
 import { PAGE_PATH } from '../../../web/core/paths.ts';
 import { createTabBarStore } from '../../../web/state/tabbar.ts';
-import { iconSource, keepDrawnIcons } from '../../../web/ui/drawn-icons.ts';
+import { APP_ICON, iconSource, keepDrawnIcons } from '../../../web/ui/drawn-icons.ts';
 import { TabBar } from '../../../web/ui/TabBar.tsx';
 import { useMount } from './mount.ts';
 
@@ -43,5 +43,14 @@ describe('drawn tab icons', () => {
     odd.innerHTML = '<span data-icon="/icons/odd.svg">not a drawing</span><span data-icon="">x</span>';
     keepDrawnIcons(odd);
     expect(iconSource('/icons/odd.svg')).toBe('/icons/odd.svg');
+  });
+
+  it("home's skeleton draws the app's icon, and home's header shows that drawing (no request for /favicon.svg)", () => {
+    const skeleton = document.createElement('div');
+    skeleton.innerHTML = prerenderRoute(PAGE_PATH.home);
+    keepDrawnIcons(skeleton);
+    const logo = iconSource(APP_ICON);
+    expect(logo.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(logo)).toContain('viewBox="0 0 32 32"');
   });
 });
