@@ -38,7 +38,12 @@ export interface PageLoader<K extends string> {
   preload(keys: readonly K[]): Promise<void>;
 }
 
-export function createPageLoader<K extends string>(importers: Record<K, PageImporter>): PageLoader<K> {
+/**
+ * `stuck`: what to do when a retry failed as well. A browser that keeps a failed module fetch's failure (the HTML
+ * standard until whatwg/html#10327, still Safari and Chromium up to 150) answers every later `import()` of that chunk
+ * with the old failure and never fetches it again; only a new page load does.
+ */
+export function createPageLoader<K extends string>(importers: Record<K, PageImporter>, stuck: () => void = () => undefined): PageLoader<K> {
   const done = new Map<K, ComponentType>();
   const warmers = new Map<K, () => void>();
   const pending = new Map<K, Promise<ComponentType>>();
@@ -69,7 +74,12 @@ export function createPageLoader<K extends string>(importers: Record<K, PageImpo
     load,
     retry(key) {
       const earlier = pending.get(key);
-      return earlier ? earlier.catch(() => load(key)) : load(key);
+      const again = (): Promise<ComponentType> =>
+        load(key).catch((err: unknown) => {
+          stuck();
+          throw err;
+        });
+      return earlier ? earlier.catch(again) : again();
     },
     async preload(keys) {
       for (const key of keys) {

@@ -41,7 +41,8 @@ export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {
   recommendPopupProduct: () => import('../pages/submodules/webview/recommendPopup/product.tsx'),
 };
 
-export const pageLoader = createPageLoader(PAGE_IMPORTERS);
+/** A retry that failed too, online: the page loads anew (page-loader.ts `stuck`); offline, the placeholder stays. */
+export const pageLoader = createPageLoader(PAGE_IMPORTERS, () => navigator.onLine && location.reload());
 
 /** Tab pages and login first: they are what a person opens next. */
 export const PRELOAD_ORDER: readonly PageKey[] = [

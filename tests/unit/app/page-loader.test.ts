@@ -94,6 +94,19 @@ describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay an
     expect(calls).toBe(2);
   });
 
+  it('a retry that fails too calls `stuck` (the app loads the page anew: a browser may keep the failure of a module fetch for good)', async () => {
+    let stuck = 0;
+    const loader = createPageLoader({ a: () => Promise.reject(new Error('Failed to fetch dynamically imported module')) }, () => stuck++);
+    await expect(loader.load('a')).rejects.toThrow();
+    // The first load failing is the placeholder's business: no new page load yet.
+    expect(stuck).toBe(0);
+    await expect(loader.retry('a')).rejects.toThrow();
+    expect(stuck).toBe(1);
+    const fine = createPageLoader({ b: async () => ({ default: Page }) }, () => stuck++);
+    await expect(fine.retry('b')).resolves.toBe(Page);
+    expect(stuck).toBe(1);
+  });
+
   it('shows nothing before the delay, the loading placeholder after it, the error at the timeout', () => {
     const clock = createManualClock();
     const phases: LoadPhase[] = [];
