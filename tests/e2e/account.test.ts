@@ -69,7 +69,7 @@ describe('membership purchase (member_card_list → create_order → mock cashie
     await logIn(page, '13900000017', { sendCode: false });
     await page.waitForURL(/\/submodules\/user\/member\/index$/);
     // Too late for the first load of the page: the fault hits the next member_card_list.
-    await page.getByRole('radio').first().waitFor({ state: 'attached' });
+    await page.getByRole('radiogroup', { name: 'Membership plan' }).getByRole('radio').first().waitFor({ state: 'attached' });
     const fault = await fetch(new URL(`/__mock/faults?session=${session}`, e2e.server.url), {
       method: 'POST',
       headers: { ...CONTROL_WRITE_HEADERS },
@@ -80,7 +80,8 @@ describe('membership purchase (member_card_list → create_order → mock cashie
     await page.getByRole('alert').getByText('Plans could not be loaded.').waitFor();
     await screenshot(page, 'account-member-load-failed');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('radio').first().waitFor({ state: 'attached' });
+    // The plans' own radios: the payment methods' are there all along.
+    await page.getByRole('radiogroup', { name: 'Membership plan' }).getByRole('radio').first().waitFor({ state: 'attached' });
     expect(await page.getByText('Plans could not be loaded.').count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
