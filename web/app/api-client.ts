@@ -73,6 +73,8 @@ export function startFirstRequest(page: PageKey, where: string): void {
 function putFirstImageFirst(href: string): void {
   const reports = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
   watchFirstImage({ clock, largestPaints: reports ? largestPaints : undefined });
+  // Leaving the first view before its image showed: the next page's art waits for nothing (wouter's history events).
+  for (const event of ['popstate', 'pushState', 'replaceState']) addEventListener(event, releaseFirstImage, { once: true });
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';

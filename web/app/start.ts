@@ -14,7 +14,7 @@ import { pageLoader, PRELOAD_ORDER } from './pages.ts';
 import { CALLS_FIRST, findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
-import { afterFirstImage, holdFirstImage } from '../ui/first-image.ts';
+import { afterFirstImage, holdFirstImage, releaseFirstImage } from '../ui/first-image.ts';
 
 /** Past this a slow page chunk no longer holds the first render: PageHost's loading placeholders take over. */
 const FIRST_PAGE_WAIT_MS = 3000;
@@ -56,7 +56,8 @@ export async function startApp(): Promise<void> {
   const configured = loadRuntimeConfig().then((cfg) => void Object.assign(config, cfg));
   const restored = auth.restore().catch(() => undefined);
   // The first view's request leaves as soon as it can be signed, in parallel with the page's code (first-request.ts).
-  if (client && current) void Promise.all([client, configured, restored, language]).then(([m]) => m.startFirstRequest(current.page, where)).catch(() => undefined);
+  // A start that failed asks for no first request: nothing is worth holding the rest for.
+  if (client && current) void Promise.all([client, configured, restored, language]).then(([m]) => m.startFirstRequest(current.page, where)).catch(releaseFirstImage);
   await Promise.all([configured, restored, language, pageOrTimeout]);
   if (auth.isLoggedIn()) void auth.refreshBalance().catch(() => undefined);
   // Entering on the game screen, the game session is the first view's business: wired now, not after the paint.
