@@ -3,9 +3,10 @@
  * with the same esbuild settings in one run and compares what the browser
  * downloads before the home page shows.
  *
- * Home first-load JS = the entry + every chunk it imports statically + the
- * lazy home page chunk (web/pages/main/home) and the chunks that imports
- * statically. Each lazy page chunk (a chunk with inputs under web/pages) is
+ * Home first-load JS = the entry + every chunk it imports statically + what
+ * the entry imports lazily itself (React's renderer, build/outputs.ts
+ * entryClosure) + the lazy home page chunk (web/pages/main/home) and the
+ * chunks that imports statically. Each lazy page chunk (a chunk with inputs under web/pages) is
  * also measured on its own. Sizes are gzip level 9; 1 KB = 1024 bytes.
  */
 import path from 'node:path';
@@ -93,6 +94,9 @@ export const bundleSize: Benchmark = {
     const status = (ok: boolean): string => (ok ? 'ok' : '**OVER**');
     const entryOut = app.report.outputs.find((o) => o.file === app.report.entry);
     const cssOut = app.report.outputs.find((o) => o.file === app.report.entryCss);
+    // The entry starts the app; what renders it is the entry's own lazy import, announced and counted with it.
+    const entryParts = [entryOut, ...(entryOut?.dynamicImports ?? []).map((f) => app.report.outputs.find((o) => o.file === f))];
+    const entrySize = { gzip: entryParts.reduce((n, o) => n + (o?.gzipBytes ?? 0), 0), raw: entryParts.reduce((n, o) => n + (o?.bytes ?? 0), 0) };
     const largestPage = app.report.pages[0];
 
     ctx.log(`baseline first-load JS: ${kb(baseline.firstLoadGzip)} gzip (${kb(baseline.firstLoadBytes)} raw), built in ${ms(baseline.report.buildMs)}`);
@@ -110,14 +114,14 @@ export const bundleSize: Benchmark = {
       [
         ['Baseline first-load JS (react-dom + one `<h1>`)', kb(baseline.firstLoadGzip), kb(baseline.firstLoadBytes), '1.00×', '—', ''],
         [
-          `Home first-load JS (${app.firstLoadFiles.length} files: entry + static imports${app.homeChunk ? ' + home page chunk' : ''})`,
+          `Home first-load JS (${app.firstLoadFiles.length} files: entry + its imports${app.homeChunk ? ' + home page chunk' : ''})`,
           kb(app.firstLoadGzip),
           kb(app.firstLoadBytes),
           ratio(app.firstLoadGzip, baseline.firstLoadGzip),
           `≤ ${kb(BUDGET.homeFirstLoadGzip)}`,
           status(app.firstLoadGzip <= BUDGET.homeFirstLoadGzip),
         ],
-        ['App entry alone', kb(entryOut?.gzipBytes ?? 0), kb(entryOut?.bytes ?? 0), ratio(entryOut?.gzipBytes ?? 0, baseline.firstLoadGzip), '—', ''],
+        ['App entry with React\'s renderer (its own lazy import, app/render.tsx)', kb(entrySize.gzip), kb(entrySize.raw), ratio(entrySize.gzip, baseline.firstLoadGzip), '—', ''],
         ['App CSS (one stylesheet, all pages)', kb(cssOut?.gzipBytes ?? 0), kb(cssOut?.bytes ?? 0), '—', '—', ''],
         [
           `Largest lazy page chunk${largestPage ? ` (${largestPage.page})` : ''}`,
@@ -151,8 +155,9 @@ export const bundleSize: Benchmark = {
             ]),
           );
     const markdown = [
-      'Home first-load JS = the entry, every chunk it imports statically, and the lazy home page chunk',
-      '(`web/pages/main/home`) with what that imports statically: everything fetched before home shows.',
+      'Home first-load JS = the entry, every chunk it imports statically, what it imports lazily itself (React\'s',
+      'renderer, which every HTML announces), and the lazy home page chunk (`web/pages/main/home`) with what that',
+      'imports statically: everything fetched before home shows.',
       'The baseline is `bench/baseline/main.tsx` (react-dom/client rendering one `<h1>`) built with the same',
       'esbuild settings in the same run. Sizes: gzip level 9, 1 KB = 1024 bytes.',
       '',

@@ -76,7 +76,7 @@ export function formatSizeTable(report: BuildReport): string {
   const home = firstLoad(report, 'main/home');
   const summary = [
     `JS total: ${js.length} files, ${kb(js.reduce((s, o) => s + o.bytes, 0))} raw, ${kb(js.reduce((s, o) => s + o.gzipBytes, 0))} gzip`,
-    `First-load JS (entry + static imports${home.page ? ` + page ${home.page.page}` : ''}): ${kb(home.gzipBytes)} gzip`,
+    `First-load JS (entry + its imports${home.page ? ` + page ${home.page.page}` : ''}): ${kb(home.gzipBytes)} gzip`,
     `HTML: ${report.htmlFiles.length} files; config.json: ${JSON.stringify(report.config)}; mock cloud build: ${report.mockCloud ? 'yes' : 'no (MOCK_CLOUD=0 or an absolute base)'}`,
     `Built ${report.dev ? '(dev) ' : ''}in ${Math.round(report.buildMs)} ms → ${report.outDir}`,
   ];
