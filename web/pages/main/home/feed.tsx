@@ -46,8 +46,9 @@ export function HomeFeed() {
           clock={clock}
           render={(b, i, near) => (
             <button type="button" className="hbanner" onClick={() => navigate(detailUrl(b.game_id))}>
-              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives; the
-                  others only once their slide is near (ui/Carousel.tsx), behind it. */}
+              {/* The first banner is home's largest paint: fetched first, its 16:9 box reserved before it arrives, and
+                  its load reported (ui/first-image-shown.ts); the others once their slide is near and it is on screen
+                  (ui/Carousel.tsx). */}
               <img
                 src={near ? b.image : undefined}
                 alt=""
