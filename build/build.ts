@@ -326,7 +326,7 @@ export async function pruneStaleAssets(report: BuildReport): Promise<string[]> {
  * The esbuild settings of a production build: a first pass (nothing written) finds the first load,
  * the real pass keeps it in a handful of files (build/first-load.ts). Dev builds skip the first pass.
  */
-export async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOptions & { metafile: true; write: true; outdir: string }> {
+async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOptions & { metafile: true; write: true; outdir: string }> {
   const base = esbuildOptions(opts);
   const probe = await esbuild.build({ ...base, write: false, logLevel: 'silent' });
   const home = path.posix.join(opts.pagesDir, 'main/home/index.tsx');

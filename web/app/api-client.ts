@@ -61,9 +61,10 @@ export const api: Api = withEarlyCalls(shielded, early);
  * that answer names (start.ts holds it, ui/first-image.ts); no request, no image: it waits for nothing.
  */
 export function startFirstRequest(page: PageKey, where: string): void {
-  const first = `${location.pathname}${location.search}` === where ? FIRST_REQUEST[page]?.(new URLSearchParams(location.search)) : null;
+  const still = (): boolean => `${location.pathname}${location.search}` === where;
+  const first = still() ? FIRST_REQUEST[page]?.(new URLSearchParams(location.search)) : null;
   if (!first) return releaseFirstImage();
-  startEarly(early, shielded, first, (image) => (image && `${location.pathname}${location.search}` === where ? putFirstImageFirst(image) : releaseFirstImage()));
+  startEarly(early, shielded, first, (image) => (image && still() ? putFirstImageFirst(image) : releaseFirstImage()));
 }
 
 /**
