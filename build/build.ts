@@ -333,7 +333,7 @@ async function productionOptions(opts: ResolvedOptions): Promise<esbuild.BuildOp
   const first = firstLoadOutputs(probe.metafile, opts.entry, home);
   const srcDir = path.posix.dirname(opts.entry);
   const group = firstLoadGroup(probe.metafile, opts.root, first, srcDir);
-  const starts = [API_CLIENT_ENTRY, ...new Set(Object.values(FIRST_VIEW_MODULES).flat())];
+  const starts: [string, ...string[]] = [API_CLIENT_ENTRY, ...new Set(Object.values(FIRST_VIEW_MODULES).flat())];
   const apiPages = CALLS_FIRST.map((page) => (page === 'home' ? home : path.posix.join(opts.pagesDir, `${PAGE_PATH[page].slice(1)}.tsx`)));
   const view = viewGroups(probe.metafile, opts.root, starts, apiPages, group, srcDir);
   // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.

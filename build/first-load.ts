@@ -106,19 +106,25 @@ function reachers(metafile: esbuild.Metafile, srcDir: string, entries: ReadonlyS
 }
 
 /**
- * The first view's lazy groups: what `starts` (lazy entries: the API client, home's feed) import statically, minus
- * the first load. Left to esbuild it was nine files on home's path, most under 1 KB, each a request sharing the slow
- * link while the entry was still arriving.
+ * The first view's lazy groups: what `starts` (lazy entries: the API client first, then the first views' modules such
+ * as home's feed) import statically, minus the first load. Left to esbuild it was nine files on home's path, most
+ * under 1 KB, each a request sharing the slow link while the entry was still arriving.
  *
- * Two groups, so no page loads code it did not load before: the modules used only by `apiPages` (the entries that
- * load the API client on their first view: the pages that call first, the game screen's wiring) make one chunk; the
- * rest (the contract's paths, the error codes, used by login and the forms too) another. Each group's importers are
- * the entry points that reach any of its modules, so each of them reaches all of it and esbuild writes one chunk.
+ * The API client's own code is one group: the first request waits for all of it, and with the config, the entry and
+ * the shell it must fit one wave of a host's six HTTP/1.1 connections (a seventh file waited a whole round trip of
+ * its own: LCP 0.4 s later on home with real throttling). Pages that import any of it (login, the forms) get all of
+ * it; their first tap calls the API anyway.
+ *
+ * The rest of the first views' code (home's carousel and cards) is one more group if only `apiPages` use it (the
+ * entries that load the API client on their first view, and whatever imports the client statically), so no other
+ * page loads that UI; what other pages use too (the near-viewport hook) joins the first group. Each group's
+ * importers are the entry points that reach any of its modules, so each of them reaches all of it and esbuild
+ * writes one chunk.
  */
 export function viewGroups(
   metafile: esbuild.Metafile,
   root: string,
-  starts: readonly string[],
+  starts: readonly [client: string, ...views: string[]],
   apiPages: readonly string[],
   firstLoad: FirstLoadGroup,
   srcDir: string,
@@ -137,9 +143,10 @@ export function viewGroups(
     if (shared) kept.delete(start);
   }
   const shell = new Set(firstLoad.modules);
-  const modules = [...sourcesIn(metafile, metaClosure(metafile, starts.flatMap(outputsOf)), srcDir, kept)].filter(
-    (m) => !shell.has(path.resolve(root, m)),
-  );
+  const closureOf = (from: readonly string[]): string[] =>
+    [...sourcesIn(metafile, metaClosure(metafile, from.flatMap(outputsOf)), srcDir, kept)].filter((m) => !shell.has(path.resolve(root, m)));
+  const client = new Set(closureOf([starts[0]]));
+  const modules = closureOf(starts).filter((m) => !client.has(m));
   const reach = reachers(metafile, srcDir, kept);
   // The pages that load the API client on their first view, and whatever imports a start statically (the game
   // screen's wiring imports the client).
@@ -154,7 +161,7 @@ export function viewGroups(
       importers: [...importers].sort().map((e) => path.resolve(root, e)),
     };
   };
-  return [group(modules.filter(onlyApi)), group(modules.filter((m) => !onlyApi(m)))];
+  return [group([...client, ...modules.filter((m) => !onlyApi(m))]), group(modules.filter(onlyApi))];
 }
 
 /**

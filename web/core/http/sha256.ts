@@ -7,6 +7,6 @@
  */
 export async function sha256Hex(text: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<string> {
   const bytes = new TextEncoder().encode(text);
-  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : (await import('@noble/hashes/sha2.js')).sha256(bytes);
+  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : (await import('../noble/sha2.ts')).sha256(bytes);
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

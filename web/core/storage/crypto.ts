@@ -44,7 +44,7 @@ function webCryptoEngine(subtle: SubtleCrypto): Engine {
 }
 
 async function javascriptEngine(): Promise<Engine> {
-  const [{ gcm }, { pbkdf2Async }, { sha256 }] = await Promise.all([import('@noble/ciphers/aes.js'), import('@noble/hashes/pbkdf2.js'), import('@noble/hashes/sha2.js')]);
+  const [{ gcm, pbkdf2Async }, { sha256 }] = await Promise.all([import('../noble/cipher.ts'), import('../noble/sha2.ts')]);
   const key = (passphrase: string, salt: Uint8Array): Promise<Uint8Array> =>
     pbkdf2Async(sha256, new TextEncoder().encode(passphrase), salt, { c: KEY_DERIVATION_ITERATIONS, dkLen: KEY_BYTES });
   return {
