@@ -163,7 +163,7 @@ function Content({ shape, loginWords }: { shape: Shape; loginWords: readonly Log
           </div>
           <div className="skeleton__block skeleton__block--carousel" />
           <div className="skeleton__line skeleton__line--section" />
-          <div className="skeleton__row skeleton__row--cards skeleton__row--home">{cards(3)}</div>
+          <div className="skeleton__row skeleton__row--cards skeleton__row--home">{cards(4)}</div>
         </>
       );
     case 'grid':
