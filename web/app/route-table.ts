@@ -113,6 +113,12 @@ export const ROUTES: readonly RouteDef[] = [
  */
 export const CALLS_FIRST: readonly PageKey[] = ['home', 'gameLibrary', 'gameDetail', 'gameList', 'search', 'played', 'user'];
 
+/**
+ * Of those, the pages whose first request (app/first-request.ts) names their largest paint, an image: the rest of the
+ * art waits for it (ui/first-image.ts). The others' first answers name none, so nothing waits.
+ */
+export const FIRST_IMAGE: readonly PageKey[] = ['home', 'gameLibrary', 'gameDetail'];
+
 /** Paths, without a trailing slash; "/" is the home page. */
 export const ROUTE_PATHS: readonly string[] = ROUTES.map((r) => r.path);
 

@@ -11,7 +11,7 @@ import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader, PRELOAD_ORDER } from './pages.ts';
-import { CALLS_FIRST, findRoute } from './route-table.ts';
+import { CALLS_FIRST, FIRST_IMAGE, findRoute } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
 import { afterFirstImage, holdFirstImage, releaseFirstImage } from '../ui/first-image.ts';
@@ -41,7 +41,7 @@ export async function startApp(): Promise<void> {
   const client = current && CALLS_FIRST.includes(current.page) ? import('./api-client.ts') : null;
   // Its first view is an image the first answer names: the rest of the art and the start-up work wait for it from
   // now, before anything renders (ui/first-image.ts; the client ends the hold).
-  if (client) holdFirstImage(clock);
+  if (client && current && FIRST_IMAGE.includes(current.page)) holdFirstImage(clock);
   // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
   // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0014).
   const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();

@@ -7,7 +7,7 @@ import { createApi, type Api } from '../../../web/api/endpoints.ts';
 import { createEarlyCalls, withEarlyCalls } from '../../../web/core/early-call.ts';
 import { FIRST_REQUEST, firstImage, LIBRARY_START, libraryQuery, startEarly, type FirstCall } from '../../../web/app/first-request.ts';
 import { shieldApi } from '../../../web/state/shield-api.ts';
-import { CALLS_FIRST } from '../../../web/app/route-table.ts';
+import { CALLS_FIRST, FIRST_IMAGE } from '../../../web/app/route-table.ts';
 import { flush, harness, json } from '../core/http/harness.ts';
 
 const HOME = { banners: [{ id: 1, game_id: 3, image: '/b1.jpg', title: 'B', subtitle: '' }], sections: [] };
@@ -69,6 +69,12 @@ describe('the first view\'s request, started early (issue 10)', () => {
     // The API client loads with the app on these pages (start.ts), so their first request is not held up by it.
     for (const page of Object.keys(FIRST_REQUEST)) expect(CALLS_FIRST).toContain(page);
     expect(CALLS_FIRST).not.toContain('login');
+  });
+
+  it('holds the rest of the art only on the pages whose first answer names their first image', () => {
+    // start.ts holds on FIRST_IMAGE; the client ends the hold once the image named by FIRST_REQUEST's answer shows.
+    // A page held with no first request would keep its covers and layers waiting for nothing until the client came.
+    expect([...FIRST_IMAGE].sort()).toEqual(Object.keys(FIRST_REQUEST).sort());
   });
 
   it('the page\'s own call takes the early answer once, and it passes the shield (SPEC §5); the next call asks again', async () => {
