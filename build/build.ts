@@ -18,7 +18,7 @@ import { mockCloudFromEnv, runtimeConfigFromEnv } from './config.ts';
 import { precompress } from './compress.ts';
 import { firstLoadGroup, firstLoadOutputs, firstLoadPlugin, viewGroups } from './first-load.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
-import { frameStyle, prerenderRoute } from './prerender.ts';
+import { frameStyle, pageTitles, prerenderRoute } from './prerender.ts';
 import { wordsFirstScript } from './words-first.ts';
 import { syncStoreShim } from './sync-store-shim.ts';
 import { entryClosure, pageChunkForRoute, pageChunks, readOutputs, staticClosure, toPosix, type OutputInfo, type PageChunk } from './outputs.ts';
@@ -274,6 +274,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
         config: opts.config,
         viewport: viewportFor(h.routePath),
         prerendered: opts.prerender ? { css: frameCss ?? '', markup: prerenderRoute(h.routePath), firstScript } : null,
+        titles: opts.prerender ? pageTitles(h.routePath) : null,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

@@ -9,6 +9,7 @@
  */
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { VIEWPORT } from '../web/core/viewport.ts';
+import type { WordsLang } from '../web/app/words-first.ts';
 import { contentSecurityPolicy } from './csp.ts';
 
 export interface ShellInput {
@@ -33,7 +34,16 @@ export interface ShellInput {
    * into an inline `<style>` the CSP allows by hash. Null or absent: an empty `#root`, as before.
    */
   prerendered?: { css: string; markup: string; firstScript?: string } | null;
+  /**
+   * The route's title as the app sets it (app/route-titles.ts), in English and each translation: the English is the
+   * `<title>`, the translations its `data-zh-hans`/`data-zh-hant`, which the first script shows to their readers
+   * (web/app/words-first.ts). Absent: TITLE, in no language in particular (404.html, dev builds).
+   */
+  titles?: PageTitles | null;
 }
+
+/** A page's title in each language the skeleton has words in. */
+export type PageTitles = Readonly<Record<WordsLang, string>>;
 
 export const BACKGROUND = '#121212';
 export const TITLE = 'Cloud Gaming';
@@ -44,6 +54,13 @@ export const SHELL_STYLE = `html,body{margin:0;background:${BACKGROUND};color:#f
 
 const attr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `<title>` element: the English title, each translation in a data attribute (ShellInput.titles). */
+function titleElement(titles: PageTitles | null | undefined): string {
+  if (!titles) return `<title>${TITLE}</title>`;
+  const translations = (['zh-Hans', 'zh-Hant'] as const).map((lang) => ` data-${lang.toLowerCase()}="${attr(titles[lang])}"`).join('');
+  return `<title${translations}>${attr(titles.en)}</title>`;
+}
 
 /**
  * The dev-only reload client: remembers the first build id it hears and
@@ -86,7 +103,7 @@ export function renderShell(input: ShellInput): string {
     `<meta name="viewport" content="${attr(input.viewport ?? VIEWPORT)}">`,
     `<meta name="theme-color" content="${BACKGROUND}">`,
     '<meta name="color-scheme" content="dark">',
-    `<title>${TITLE}</title>`,
+    titleElement(input.titles),
     // config.json first: tiny, and the first request waits for it. Listed after the scripts it finished last on a slow
     // link (Lighthouse with real throttling: 1.6 s after the HTML), and the first request with it. Then the entry and
     // the modulepreloads in the order the start needs them (build.ts). Before the inline styles: the parser then asks

@@ -12,6 +12,8 @@ import { renderToString } from 'react-dom/server';
 import { LOGIN_WORD_KEYS, PageSkeleton, type LoginWords, type TabNames } from '../web/app/PageSkeleton.tsx';
 import type { WordsLang } from '../web/app/words-first.ts';
 import { findRoute } from '../web/app/route-table.ts';
+import { routeTitle, routeTitles } from '../web/app/route-titles.ts';
+import type { PageTitles } from './html.ts';
 import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
 import zhHant from '../web/core/i18n/locales/zh-Hant.ts';
@@ -83,6 +85,15 @@ export function drawnIcons(): Record<string, string> {
   }
   drawnIconCache = icons;
   return icons;
+}
+
+/** A route's title in every language, as the app's tab title will read (ShellLayers); null for 404.html. */
+export function pageTitles(routePath: string | null): PageTitles | null {
+  const route = routePath === null ? undefined : findRoute(routePath);
+  if (!route) return null;
+  const keys = Object.keys(routeTitles.get()) as (keyof ReturnType<typeof routeTitles.get>)[];
+  const [en, hans, hant] = inEveryLanguage('app/routes', keys).map(({ texts }) => routeTitle(route.page, texts));
+  return { en: en ?? '', 'zh-Hans': hans ?? '', 'zh-Hant': hant ?? '' };
 }
 
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */

@@ -44,8 +44,9 @@ async function settle(page: Page): Promise<void> {
     .waitForFunction(() => !document.querySelector('.spinner, .gs-loading, .page-loading'), undefined, { timeout: 20_000 })
     .catch(() => undefined);
   await animationsDone(page).catch(() => undefined);
-  // The tab's title comes with the shell's layers, which load after the first view (decision 0015): until then it is
-  // the HTML's language-neutral default. Checked once the app had its chance; a title never set is still reported.
+  // A route's HTML carries its title in every language and the first script shows the reader's (build/html.ts); a page
+  // the app draws on 404.html gets its title with the shell's layers, after the first view (decision 0015), and has
+  // the language-neutral default until then. Checked once the app had its chance; a title never set is still reported.
   await page.waitForFunction((html) => document.title !== html, TITLE, { timeout: 10_000 }).catch(() => undefined);
 }
 

@@ -221,12 +221,12 @@ describe.each([
 
 describe("login's first paint says its words in the reader's language, before any of the app's code (issue 10, LCP)", () => {
   it.each([
-    { reader: 'an en-US browser', locale: 'en-US', title: 'Log in with your phone' },
-    { reader: 'a zh-CN browser', locale: 'zh-CN', title: '手机号登录' },
-    { reader: 'a fr-FR browser (no French words: English, as in the app)', locale: 'fr-FR', title: 'Log in with your phone' },
-    { reader: 'Traditional chosen in settings', locale: 'en-US', stored: 'zh-Hant', title: '手機號碼登入' },
-    { reader: 'a host asking for English in a zh-CN webview', locale: 'zh-CN', query: '?lang=en', title: 'Log in with your phone' },
-  ])('$reader: "$title"', async ({ locale, stored, query, title }) => {
+    { reader: 'an en-US browser', locale: 'en-US', title: 'Log in with your phone', tab: 'Log in' },
+    { reader: 'a zh-CN browser', locale: 'zh-CN', title: '手机号登录', tab: '登录' },
+    { reader: 'a fr-FR browser (no French words: English, as in the app)', locale: 'fr-FR', title: 'Log in with your phone', tab: 'Log in' },
+    { reader: 'Traditional chosen in settings', locale: 'en-US', stored: 'zh-Hant', title: '手機號碼登入', tab: '登入' },
+    { reader: 'a host asking for English in a zh-CN webview', locale: 'zh-CN', query: '?lang=en', title: 'Log in with your phone', tab: 'Log in' },
+  ])('$reader: "$title", in a tab titled "$tab"', async ({ locale, stored, query, title, tab }) => {
     const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale }, ignoreConsole: [/Failed to load resource/] });
     try {
       if (stored) await phone.page.addInitScript((entry) => localStorage.setItem('language', entry), encodeEntry(stored));
@@ -236,6 +236,8 @@ describe("login's first paint says its words in the reader's language, before an
       const shown = await phone.page.locator('.skeleton__words').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('lang')));
       expect(new Set(shown).size).toBe(1);
       expect(await phone.page.locator('.skeleton__login-title').innerText()).toBe(title);
+      // The tab's title too, as the app will set it (app/route-titles.ts), not a language-neutral default.
+      expect(await phone.page.title()).toBe(tab);
       await screenshot(phone.page, `prerender-login-words-${locale}${stored ? `-${stored}` : ''}${query ? '-query' : ''}`);
     } finally {
       await phone.close();

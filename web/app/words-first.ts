@@ -34,11 +34,18 @@ export function readerLang({ readChoice, search, languages }: ReaderSources): La
   return resolveLang({ chosen, host: new URLSearchParams(search).get('lang'), browser: languages });
 }
 
-/** Sets `lang` and `data-words` on the document element. */
+/**
+ * Sets `lang` and `data-words` on the document element, and the page's title in the reader's words: the build writes
+ * each translation of it on `<title>` (build/html.ts), the one the app will set (ShellLayers, after the first view).
+ */
 export function nameReaderLanguage(root: HTMLElement, sources: ReaderSources): void {
   const lang = readerLang(sources);
+  const words = wordsLang(lang);
   root.lang = lang;
-  root.dataset.words = wordsLang(lang);
+  root.dataset.words = words;
+  const title = root.querySelector('title');
+  const translated = words === 'en' ? null : title?.getAttribute(`data-${words.toLowerCase()}`);
+  if (title && translated) title.textContent = translated;
 }
 
 /** What the inline script runs, in the page (build/words-first.ts bundles it by name). @public */

@@ -49,4 +49,21 @@ describe('the reader language before the first paint', () => {
     nameReaderLanguage(root, sources({ languages: ['fr-FR'] }));
     expect([root.lang, root.dataset.words]).toEqual(['fr', 'en']);
   });
+
+  it("shows the page's title in the reader's words, from the translations the build wrote on <title>", () => {
+    const page = (languages: string[]): string => {
+      const root = document.createElement('html');
+      root.innerHTML = '<head><title data-zh-hans="游戏库" data-zh-hant="遊戲庫">Game Library</title></head>';
+      nameReaderLanguage(root, sources({ languages }));
+      return root.querySelector('title')?.textContent ?? '';
+    };
+    expect([page(['zh-CN']), page(['zh-TW']), page(['en-GB']), page(['es'])]).toEqual(['游戏库', '遊戲庫', 'Game Library', 'Game Library']);
+  });
+
+  it('leaves a title without translations as it is (404.html, a dev build)', () => {
+    const root = document.createElement('html');
+    root.innerHTML = '<head><title>Cloud Gaming</title></head>';
+    nameReaderLanguage(root, sources({ languages: ['zh-CN'] }));
+    expect(root.querySelector('title')?.textContent).toBe('Cloud Gaming');
+  });
 });
