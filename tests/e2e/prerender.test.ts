@@ -80,6 +80,24 @@ describe('prerendered static export', () => {
     }
   });
 
+  it.each([
+    { locale: 'en-US', names: ['Home', 'Game Library', 'Mine'] },
+    { locale: 'zh-CN', names: ['首页', '游戏库', '我的'] },
+  ])("with its first script, the skeleton's tab links are named in the $locale reader's language alone", async ({ locale, names }) => {
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale }, ignoreConsole: [/Failed to load resource/] });
+    try {
+      // The HTML and its inline first script, none of the app's code.
+      await phone.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await phone.page.goto(new URL(PAGE_PATH.gameLibrary, e2e.server.url).href, { waitUntil: 'load' });
+      const links = phone.page.locator('nav.tabbar a');
+      await expect.poll(() => links.count()).toBe(3);
+      // Named in every language, a link's name would be "Home 首页 首頁".
+      for (const name of names) expect(await phone.page.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    } finally {
+      await phone.close();
+    }
+  });
+
   // [skeleton, page, which one]: each part's box, skeleton (JavaScript off) against the page drawn over it, on a
   // narrow phone, the 390 px one the screenshots use, and a wide one: the skeleton's shapes follow the width as the
   // page's do (a banner's 16:9, a cover's 3:4), or the page jumps when the app replaces it.
