@@ -67,10 +67,14 @@ export interface HtmlFile {
   /**
    * The lazy page chunk of this route (and what that imports) preloaded on
    * top of the entry's static imports, so the page does not wait for the app
-   * to start before fetching its code. Empty when the page has no own chunk.
+   * to start before fetching its code, except the API client's chunks (apiPreloads). Empty when the page has no own
+   * chunk.
    */
   pagePreloads: string[];
-  /** The API client's chunks, on a route whose first view calls the API (CALLS_FIRST): its first request is not held up by them. */
+  /**
+   * The API client's chunks, on a route whose first view calls the API (CALLS_FIRST), all of them, listed before the
+   * page's: its first request is not held up by them.
+   */
   apiPreloads: string[];
   /** Chunks the page's first view imports lazily (FIRST_VIEW_MODULES), so they come with the page, not a round trip after it. */
   viewPreloads: string[];
@@ -246,10 +250,12 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
   const htmlFor = (routePath: string | null): HtmlFile => {
     const page = pageChunkForRoute(pages, routePath ?? ERROR_PATHS[404]);
     const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
-    const pagePreloads = page ? [page.file, ...page.extraStaticImports] : [];
     const route = routePath === null ? undefined : findRoute(routePath);
     const calls = route !== undefined && CALLS_FIRST.includes(route.page);
-    const apiPreloads = calls ? apiClient.filter((f) => !pagePreloads.includes(f)) : [];
+    const apiPreloads = calls ? apiClient : [];
+    // A page that imports the client's code itself (the detail, the library) lists it with the client, ahead of its
+    // own chunks: listed after them, it was a seventh file and the first request waited a round trip more for it.
+    const pagePreloads = (page ? [page.file, ...page.extraStaticImports] : []).filter((f) => !apiPreloads.includes(f));
     const known = new Set([...entryImports, ...pagePreloads, ...apiPreloads]);
     const viewPreloads = route === undefined ? [] : [...new Set(viewChunks(route.page))].filter((f) => !known.has(f));
     return { file, routePath, pagePreloads, apiPreloads, viewPreloads };
