@@ -9,7 +9,7 @@
  */
 import type { RuntimeConfig } from '../web/api/contract.ts';
 import { VIEWPORT } from '../web/core/viewport.ts';
-import type { WordsLang } from '../web/app/words-first.ts';
+import { titleAttribute, type WordsLang } from '../web/app/words-first.ts';
 import { contentSecurityPolicy } from './csp.ts';
 
 export interface ShellInput {
@@ -58,7 +58,7 @@ const attr = (value: string): string =>
 /** The `<title>` element: the English title, each translation in a data attribute (ShellInput.titles). */
 function titleElement(titles: PageTitles | null | undefined): string {
   if (!titles) return `<title>${TITLE}</title>`;
-  const translations = (['zh-Hans', 'zh-Hant'] as const).map((lang) => ` data-${lang.toLowerCase()}="${attr(titles[lang])}"`).join('');
+  const translations = (['zh-Hans', 'zh-Hant'] as const).map((lang) => ` ${titleAttribute(lang)}="${attr(titles[lang])}"`).join('');
   return `<title${translations}>${attr(titles.en)}</title>`;
 }
 

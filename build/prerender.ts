@@ -92,8 +92,7 @@ export function pageTitles(routePath: string | null): PageTitles | null {
   const route = routePath === null ? undefined : findRoute(routePath);
   if (!route) return null;
   const keys = Object.keys(routeTitles.get()) as (keyof ReturnType<typeof routeTitles.get>)[];
-  const [en, hans, hant] = inEveryLanguage('app/routes', keys).map(({ texts }) => routeTitle(route.page, texts));
-  return { en: en ?? '', 'zh-Hans': hans ?? '', 'zh-Hant': hant ?? '' };
+  return Object.fromEntries(inEveryLanguage('app/routes', keys).map(({ lang, texts }) => [lang, routeTitle(route.page, texts)])) as PageTitles;
 }
 
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */

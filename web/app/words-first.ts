@@ -15,6 +15,9 @@ export function wordsLang(lang: Lang): WordsLang {
   return lang === 'zh-Hans' || lang === 'zh-Hant' ? lang : 'en';
 }
 
+/** The attribute of `<title>` that holds its text in `words` (build/html.ts writes it, nameReaderLanguage reads it). */
+export const titleAttribute = (words: Exclude<WordsLang, 'en'>): string => `data-${words.toLowerCase()}`;
+
 export interface ReaderSources {
   /** The stored settings entry (`localStorage.language`); may throw where storage is refused. */
   readChoice: () => string | null;
@@ -44,7 +47,7 @@ export function nameReaderLanguage(root: HTMLElement, sources: ReaderSources): v
   root.lang = lang;
   root.dataset.words = words;
   const title = root.querySelector('title');
-  const translated = words === 'en' ? null : title?.getAttribute(`data-${words.toLowerCase()}`);
+  const translated = words === 'en' ? null : title?.getAttribute(titleAttribute(words));
   if (title && translated) title.textContent = translated;
 }
 
