@@ -45,6 +45,30 @@ export function firstLoad(report: BuildReport, pageFolder?: string): FirstLoad {
   };
 }
 
+export interface FirstView {
+  /** JS files (relative to outDir) the route's index.html announces: the entry, its imports and every modulepreload. */
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * All the JavaScript a route's first view fetches: what `firstLoad` counts plus the lazy chunks its index.html
+ * preloads with the app (the API client, home's feed). The budget counts only the first load (decision 0015); this
+ * is the number a phone downloads before the page's first view is drawn. Null when no index.html serves the route.
+ */
+export function firstView(report: BuildReport, routePath: string): FirstView | null {
+  const html = report.htmlFiles.find((h) => h.routePath === routePath);
+  if (!html) return null;
+  const files = new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads]);
+  const chosen = report.outputs.filter((o) => files.has(o.file));
+  return {
+    files: [...files],
+    bytes: chosen.reduce((s, o) => s + o.bytes, 0),
+    gzipBytes: chosen.reduce((s, o) => s + o.gzipBytes, 0),
+  };
+}
+
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
 
 function table(header: readonly string[], rows: readonly (readonly string[])[], alignRight: readonly boolean[]): string {
@@ -74,9 +98,11 @@ export function formatSizeTable(report: BuildReport): string {
   const rows = shown.map((o) => [o.file, kb(o.bytes), kb(o.gzipBytes), role(o.file)]);
   const js = shown.filter((o) => o.kind === 'js');
   const home = firstLoad(report, 'main/home');
+  const view = firstView(report, '/');
   const summary = [
     `JS total: ${js.length} files, ${kb(js.reduce((s, o) => s + o.bytes, 0))} raw, ${kb(js.reduce((s, o) => s + o.gzipBytes, 0))} gzip`,
     `First-load JS (entry + its imports${home.page ? ` + page ${home.page.page}` : ''}): ${kb(home.gzipBytes)} gzip`,
+    ...(view ? [`Home's first view JS (the above + the lazy chunks its HTML preloads): ${kb(view.gzipBytes)} gzip, ${view.files.length} files`] : []),
     `HTML: ${report.htmlFiles.length} files; config.json: ${JSON.stringify(report.config)}; mock cloud build: ${report.mockCloud ? 'yes' : 'no (MOCK_CLOUD=0 or an absolute base)'}`,
     `Built ${report.dev ? '(dev) ' : ''}in ${Math.round(report.buildMs)} ms → ${report.outDir}`,
   ];
