@@ -3,7 +3,7 @@
  * layout would score before building it (decision 0015, "What LCP ≤ 1.8 s would cost").
  *
  *   CHROME_PATH=/usr/bin/chromium npx lighthouse http://127.0.0.1:4173/ --only-categories=performance -GA=/tmp/run1
- *   npx tsx bench/lantern-whatif.ts /tmp/run1 'main-,api-client=>chunk-ABC;feed-=>chunk-DEF'
+ *   npm run bench:whatif -- /tmp/run1 'main-,api-client=>chunk-ABC;feed-=>chunk-DEF'
  *
  * Each `from,from=>into` drops the requests whose URL contains a `from` fragment and adds their bytes to the request
  * whose URL contains `into` (it keeps its own place in the order and its dependencies). Environment, optional:
@@ -41,7 +41,7 @@ const core = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'n
 async function main(): Promise<void> {
   const [dir, spec = ''] = process.argv.slice(2);
   if (!dir) {
-    console.error('usage: tsx bench/lantern-whatif.ts <lighthouse -GA folder> ["from,from=>into;…"]');
+    console.error('usage: npm run bench:whatif -- <lighthouse -GA folder> ["from,from=>into;…"]');
     process.exitCode = 2;
     return;
   }
