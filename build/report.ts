@@ -36,21 +36,21 @@ export function firstLoad(report: BuildReport, pageFolder?: string): FirstLoad {
     files.add(page.file);
     for (const f of staticClosure(report.outputs, page.file)) files.add(f);
   }
+  return { ...weigh(report, files), page };
+}
+
+/** The files' raw and gzip bytes, as the build wrote them. */
+function weigh(report: BuildReport, files: ReadonlySet<string>): FirstView {
   const chosen = report.outputs.filter((o) => files.has(o.file));
   return {
     files: [...files],
     bytes: chosen.reduce((s, o) => s + o.bytes, 0),
     gzipBytes: chosen.reduce((s, o) => s + o.gzipBytes, 0),
-    page,
   };
 }
 
-export interface FirstView {
-  /** JS files (relative to outDir) the route's index.html announces: the entry, its imports and every modulepreload. */
-  files: string[];
-  bytes: number;
-  gzipBytes: number;
-}
+/** Like FirstLoad, over every JS file the route's index.html announces: the entry, its imports and every modulepreload. */
+export type FirstView = Omit<FirstLoad, 'page'>;
 
 /**
  * All the JavaScript a route's first view fetches: what `firstLoad` counts plus the lazy chunks its index.html
@@ -60,13 +60,7 @@ export interface FirstView {
 export function firstView(report: BuildReport, routePath: string): FirstView | null {
   const html = report.htmlFiles.find((h) => h.routePath === routePath);
   if (!html) return null;
-  const files = new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads]);
-  const chosen = report.outputs.filter((o) => files.has(o.file));
-  return {
-    files: [...files],
-    bytes: chosen.reduce((s, o) => s + o.bytes, 0),
-    gzipBytes: chosen.reduce((s, o) => s + o.gzipBytes, 0),
-  };
+  return weigh(report, new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads]));
 }
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
