@@ -13,6 +13,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface LogEvent {
   method: string;
@@ -36,7 +37,7 @@ interface LanternResult {
   pessimisticEstimate: { nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> };
 }
 
-const core = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'node_modules', 'lighthouse', 'core');
+const core = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'lighthouse', 'core');
 
 async function main(): Promise<void> {
   const [dir, spec = ''] = process.argv.slice(2);
@@ -54,8 +55,13 @@ async function main(): Promise<void> {
   let log = recorded;
   const urlOf = new Map<string, string>();
   for (const e of log) if (e.method === 'Network.requestWillBeSent' && e.params.requestId && e.params.request) urlOf.set(e.params.requestId, e.params.request.url);
-  const idOf = (fragment: string): string | undefined => [...urlOf].find(([, url]) => url.includes(fragment))?.[0];
-  const setBytes = (id: string | undefined, bytes: (old: number) => number): void => {
+  // Every fragment must name a request: a typo would otherwise replay the run unchanged and look like a result.
+  const idOf = (fragment: string): string => {
+    const id = [...urlOf].find(([, url]) => url.includes(fragment))?.[0];
+    if (!id) throw new Error(`no request matches "${fragment}"`);
+    return id;
+  };
+  const setBytes = (id: string, bytes: (old: number) => number): void => {
     for (const e of log) {
       if (e.params.requestId !== id) continue;
       if (e.method === 'Network.loadingFinished') e.params.encodedDataLength = bytes(e.params.encodedDataLength ?? 0);
@@ -69,11 +75,9 @@ async function main(): Promise<void> {
   for (const step of spec.split(';').filter(Boolean)) {
     const [from = '', into = ''] = step.split('=>');
     const target = idOf(into);
-    if (!target) throw new Error(`no request matches "${into}"`);
     let extra = 0;
     for (const fragment of from.split(',')) {
       const id = idOf(fragment);
-      if (!id) throw new Error(`no request matches "${fragment}"`);
       for (const e of log) if (e.params.requestId === id && e.method === 'Network.loadingFinished') extra += e.params.encodedDataLength ?? 0;
       log = log.filter((e) => e.params.requestId !== id);
       urlOf.delete(id);
