@@ -7,9 +7,9 @@
  * found; every answer goes through the envelope step (call.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BODY_CODE, GAME_CLIENT, HEADER, PATH } from '../../web/api/contract.ts';
+import { BODY_CODE, GAME_CLIENT, HEADER } from '../../web/api/contract.ts';
 import type { RouteMatch } from '../routes/index.ts';
-import type { RouteContext } from '../routes/route.ts';
+import type { Route, RouteContext } from '../routes/route.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
 import type { MockSession } from '../sessions/session.ts';
 import { FieldError } from '../validate.ts';
@@ -78,8 +78,8 @@ async function inputStep(o: ApiOptions, call: ApiCall, match: RouteMatch, game: 
   return requestInput(parsePathPairs(match.rest), call.query, parseBody(header(call.req, 'content-type'), body.text));
 }
 
-/** Handler step's context: the session's clock and store, the request's token. */
-function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: boolean): RouteContext {
+/** Handler step's context: the session's clock and store, the request's token, the fixtures as `route` is to see them. */
+function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, route: Route, game: boolean): RouteContext {
   const current = sessionFixtures(session, o.fixtures);
   const language = contentLanguage(call.req.headers['accept-language']);
   return {
@@ -87,7 +87,7 @@ function routeContext(o: ApiOptions, call: ApiCall, session: MockSession, game: 
     store: session.store,
     session,
     language,
-    fixtures: scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, call.pathname.endsWith(PATH.psShield)),
+    fixtures: scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, route.shieldList === true),
     fixturesInEveryLanguage: () =>
       CONTENT_LANGUAGES.map((language) => scriptedFixtures(localizedFixtures(current, o.fixtures, language), session.script, false)),
     headers: call.req.headers,
@@ -115,7 +115,7 @@ export function createApiHandler(o: ApiOptions): (req: IncomingMessage, res: Ser
       if (!match) return;
       const input = await inputStep(o, call, match, game);
       if (!input) return;
-      await answer(o, call, 200, match.route.handle(input, routeContext(o, call, session, game)));
+      await answer(o, call, 200, match.route.handle(input, routeContext(o, call, session, match.route, game)));
     } catch (err) {
       if (err instanceof BodyTimeoutError) {
         o.log(`${method} ${logUrl(req)} → connection closed: ${err.message}`);

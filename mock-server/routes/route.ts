@@ -47,7 +47,16 @@ export type InputSchema<T> = (n: Numbers) => z.ZodType<T>;
 /** Routes that read no input: whatever comes is ignored. */
 export const NO_INPUT = <T>(): InputSchema<T> => () => z.object({}) as unknown as z.ZodType<T>;
 
-export interface Route {
+/** What a route says about itself beyond its path and method: the pipeline reads these, never the path. */
+export interface RouteFlags {
+  /**
+   * It answers the shield list itself (SPEC §6 "hidden via a shield list"): a scenario's `listShielded` hides the
+   * shield from every other call's fixtures, never from this one's (content/scripted.ts).
+   */
+  shieldList?: true;
+}
+
+export interface Route extends RouteFlags {
   /** A PATH value from the contract, relative to the API base. */
   path: string;
   method: Method;
@@ -71,9 +80,11 @@ export function defineGuardedRoute<P extends keyof Endpoints, G>(
   input: InputSchema<Endpoints[P]['req']>,
   guard: (ctx: RouteContext) => G,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext, guarded: G) => ApiEnvelope<Endpoints[P]['res'] | null>,
+  flags: RouteFlags = {},
 ): Route {
   const read = inputReader(input);
   return {
+    ...flags,
     path,
     method: ENDPOINT_METHOD[path],
     handle: (req, ctx) => {
@@ -88,8 +99,9 @@ export function defineRoute<P extends keyof Endpoints>(
   path: P,
   input: InputSchema<Endpoints[P]['req']>,
   handle: (req: Endpoints[P]['req'], ctx: RouteContext) => ApiEnvelope<Endpoints[P]['res'] | null>,
+  flags: RouteFlags = {},
 ): Route {
-  return defineGuardedRoute(path, input, () => undefined, handle);
+  return defineGuardedRoute(path, input, () => undefined, handle, flags);
 }
 
 /** Like defineRoute, for calls that need a login: the token is checked before the input, and `handle` gets the user. */

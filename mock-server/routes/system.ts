@@ -13,7 +13,7 @@ export const systemRoutes: Route[] = [
   // GET: any `/key/value` pairs (e.g. /lang/en) are accepted and do not change the answer.
   defineRoute(PATH.downurl, NO_INPUT(), (_req, ctx) => ok(ctx.fixtures.downUrl)),
 
-  defineRoute(PATH.psShield, NO_INPUT(), (_req, ctx) => ok(ctx.fixtures.shield)),
+  defineRoute(PATH.psShield, NO_INPUT(), (_req, ctx) => ok(ctx.fixtures.shield), { shieldList: true }),
 
   defineRoute(
     PATH.protocol,
