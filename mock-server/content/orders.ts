@@ -7,7 +7,6 @@
  */
 import {
   MOCK_PAY_PAGE_PREFIX,
-  PAY_RESULT_PAGE,
   type MemberCard,
   type Order,
   type OrderProductType,
@@ -15,6 +14,8 @@ import {
   type PayType,
   type Product,
 } from '../../web/api/contract.ts';
+// The app's page, named where every page path is (decision 0004).
+import { PAGE_PATH } from '../../web/core/paths.ts';
 import { ORDER_EXPIRE_MS } from '../limits.ts';
 import type { ContentState, OrderRecord } from './state.ts';
 import { cstStamp, DAY_MS } from './days.ts';
@@ -64,7 +65,7 @@ export function sessionQuery(session: string | undefined): string {
 
 export function resultUrl(orderId: string, session: string | undefined): string {
   const q = sessionQuery(session);
-  return `${PAY_RESULT_PAGE}?order_id=${encodeURIComponent(orderId)}${q ? `&${q}` : ''}`;
+  return `${PAGE_PATH.payResult}?order_id=${encodeURIComponent(orderId)}${q ? `&${q}` : ''}`;
 }
 
 export function createOrder(

@@ -30,12 +30,19 @@ const CONTRACT = path.join(WEB, 'api', 'contract.ts');
 const CONTRACT_DIR = path.join(WEB, 'api', 'contract');
 const inContract = (file: string): boolean => file === CONTRACT || file.startsWith(CONTRACT_DIR + path.sep);
 
-/** What web/core may take from the contract (0004): the wire protocol, and three names the wire carries. */
-const WIRE_FILES = ['protocol.ts', 'app-id.ts', 'sockets.ts', 'runtime-config.ts'];
-const WIRE_EXTRA = ['LoginInfo', 'PAY_RESULT_PAGE', 'ProtocolType'];
+/**
+ * The contract's wire-protocol modules (0004), the only part of web/api that web/core imports: the envelope, body
+ * codes, runtime error codes and headers; the app's id; the sockets' heartbeat and close codes; the runtime config.
+ */
+const WIRE_MODULES = ['protocol.ts', 'app-id.ts', 'sockets.ts', 'runtime-config.ts'].map((f) => path.join(CONTRACT_DIR, f));
+/** An import of web/api that web/core may not make: the barrel, another area of the contract, or api beside it. */
+const beyondWire = (imp: { target: string }): boolean => layerOf(imp.target) === 'api' && !WIRE_MODULES.includes(imp.target);
 
-/** The only web/ modules the mock server imports: the contract and the shared wire and rule modules (0004), and the Intl region names its messages use (issue 9). */
-const SHARED_WITH_MOCK = ['api/contract.ts', 'api/phone.ts', 'api/mask.ts', 'api/idcard.ts', 'api/frame-code.ts', 'core/clock.ts', 'core/i18n/region.ts', 'core/i18n/lang.ts'].map((p) => path.join(WEB, p));
+/**
+ * The only web/ modules the mock server imports: the contract and the shared wire and rule modules (0004), the page
+ * paths (the pay result page its payment page returns to), and the Intl region names its messages use (decision 0010).
+ */
+const SHARED_WITH_MOCK = ['api/contract.ts', 'api/phone.ts', 'api/mask.ts', 'api/idcard.ts', 'api/frame-code.ts', 'core/clock.ts', 'core/paths.ts', 'core/i18n/region.ts', 'core/i18n/lang.ts'].map((p) => path.join(WEB, p));
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -59,8 +66,6 @@ interface Import {
   spec: string;
   target: string;
   dynamic: boolean;
-  /** The names of `import { a, type B } from …` (empty for other forms). */
-  names: string[];
 }
 
 /** Every relative import (and re-export) of a file. */
@@ -71,19 +76,12 @@ function importsOf(file: string): Import[] {
 function importsIn(text: string, file: string): Import[] {
   const out: Import[] = [];
   // Either quote: a double-quoted import must not slip past the check.
-  for (const m of text.matchAll(/(?:\{([^}]*)\}\s*from\s*|\bfrom\s*|\bimport\s*(\()?\s*)(['"])(\.[^'"]+)\3/g)) {
-    const spec = m[4] ?? '';
-    const names = (m[1] ?? '')
-      .split(',')
-      .map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '')
-      .filter(Boolean);
-    out.push({ spec, target: withTs(path.resolve(path.dirname(file), spec)), dynamic: m[2] === '(', names });
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*(\()?\s*)(['"])(\.[^'"]+)\2/g)) {
+    const spec = m[3] ?? '';
+    out.push({ spec, target: withTs(path.resolve(path.dirname(file), spec)), dynamic: m[1] === '(' });
   }
   return out;
 }
-
-const exportsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(/^export (?:const|function|interface|type) (\w+)/gm)].map((m) => m[1] ?? '');
 
 function upwardImports(): string[] {
   const bad: string[] = [];
@@ -102,7 +100,7 @@ function upwardImports(): string[] {
 }
 
 /**
- * The QA console (web/console/, issue 12 part 1) is a separate bundle beside the app: it may use web/core, the contract
+ * The QA console (web/console/, decision 0011) is a separate bundle beside the app: it may use web/core, the contract
  * and the mock's typed client (mock-server/client.ts, client/*, http/control-headers.ts: plain fetch, no Node modules,
  * made to run in a page), and nothing of the app imports it, so it never reaches a player's bundle.
  */
@@ -140,14 +138,11 @@ describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
     expect(bad).toEqual([]);
   });
 
-  it('web/core takes from the contract only the wire protocol', () => {
-    const allowed = new Set([...WIRE_FILES.flatMap((f) => exportsOf(path.join(CONTRACT_DIR, f))), ...WIRE_EXTRA]);
+  it('web/core imports from web/api only the wire-protocol modules, never the barrel', () => {
     const bad = walk(path.join(WEB, 'core')).flatMap((file) =>
       importsOf(file)
-        .filter((i) => inContract(i.target))
-        // From the barrel or straight from an area file (home's first load does the latter, decision 0015): the same names.
-        .flatMap((i) => (i.target !== CONTRACT && i.names.length === 0 ? [i.spec] : i.names.filter((n) => !allowed.has(n))))
-        .map((what) => `${path.relative(WEB, file)} → ${what}`),
+        .filter(beyondWire)
+        .map((i) => `${path.relative(WEB, file)} → ${i.spec}`),
     );
     expect(bad).toEqual([]);
   });
@@ -168,11 +163,15 @@ describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
   it('reads imports well enough to catch one', () => {
     const seen = importsOf(path.join(WEB, 'state', 'rules.ts')).map((i) => layerOf(i.target));
     expect(seen).toContain('game');
-    expect(importsOf(path.join(WEB, 'app', 'pages.ts')).some((i) => i.dynamic && layerOf(i.target) === 'pages')).toBe(true);
-    const socket = importsOf(path.join(WEB, 'core', 'socket.ts')).find((i) => i.target === CONTRACT);
-    expect(socket?.names).toContain('ERR_CODE');
+    // The shell names each page's chunk by dynamic import, in whichever of its files holds the route table.
+    expect(walk(path.join(WEB, 'app')).some((f) => importsOf(f).some((i) => i.dynamic && layerOf(i.target) === 'pages'))).toBe(true);
+    expect(importsOf(path.join(WEB, 'core', 'socket.ts')).map((i) => i.target)).toContain(path.join(CONTRACT_DIR, 'protocol.ts'));
+    const fromCore = importsIn(
+      `import type { LoginInfo } from '../../api/contract';\nimport { PATH } from '../../api/contract/paths.ts';\nimport { APP_ID } from '../../api/contract/app-id.ts';`,
+      path.join(WEB, 'core', 'storage', 'q.ts'),
+    );
+    expect(fromCore.map(beyondWire)).toEqual([true, true, false]);
     expect(importsOf(path.join(MOCK, 'phone.ts')).map((i) => i.target)).toContain(path.join(WEB, 'api', 'phone.ts'));
-    expect(exportsOf(path.join(CONTRACT_DIR, 'protocol.ts'))).toContain('BODY_CODE');
     const quoted = importsIn(`import { a } from "../game/x.ts";\nexport * from '../ui/y';\nconst z = import("../pages/z.tsx");`, path.join(WEB, 'core', 'q.ts'));
     expect(quoted.map((i) => [layerOf(i.target), i.dynamic])).toEqual([['game', false], ['ui', false], ['pages', true]]);
   });

@@ -3,12 +3,9 @@
  * query: the route table builds on these, and pages and stores link with
  * them, so no URL is written twice.
  * Pure data in core, the lowest layer every user of a path may import
- * (stores link too, and state may not import the shell).
+ * (stores link too, and state may not import the shell). It imports nothing,
+ * so the mock server takes the pay result page from here (decision 0004).
  */
-// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
-import { PAY_RESULT_PAGE } from '../api/contract/shop.ts';
-import type { ProtocolType } from '../api/contract.ts';
-
 /** Keyed by the page's name in the route table (`PageKey`). */
 export const PAGE_PATH = {
   home: '/',
@@ -39,8 +36,8 @@ export const PAGE_PATH = {
   timelapse: '/submodules/user/timelapse/index',
   invite: '/submodules/user/invite/index',
   payLoading: '/submodules/pay/loading/index',
-  /** The mock's payment page sends the user back here, so the contract names it. */
-  payResult: PAY_RESULT_PAGE,
+  /** The mock's payment page sends the user back here (mock-server/content/orders.ts). */
+  payResult: '/submodules/pay/result/index',
   webviewDetail: '/submodules/webview/detail/index',
   webviewHome: '/submodules/webview/home/index',
   memberPopupPremium: '/submodules/webview/memberPopup/premium',
@@ -72,7 +69,8 @@ export const gameScreenUrl = (gameId: number): string => `${PAGE_PATH.game}?game
 export const overlayDetailUrl = (gameId: number): string => `${PAGE_PATH.webviewDetail}?game_id=${gameId}`;
 /** The download page for one game, so the download is counted for it (SPEC §7 update_down). */
 export const downloadUrl = (gameId: number): string => `${PAGE_PATH.download}?game_id=${gameId}`;
-export const protocolUrl = (type: ProtocolType): string => `${PAGE_PATH.protocol}?type=${type}`;
+/** `type` is the agreement's (the contract's ProtocolType), which core does not import: it is not wire protocol (decision 0004). */
+export const protocolUrl = (type: string): string => `${PAGE_PATH.protocol}?type=${type}`;
 
 /** A game list: one tag's games or one sort order, under a title. */
 export function listUrl(opts: { tagId?: number; sort?: string; title: string }): string {

@@ -3,11 +3,9 @@
  * with a dead-socket timeout, and bounded reconnects. The duration socket and
  * the game stream both sit on it, so "the connection dropped" is handled once.
  */
-import {
-  ERR_CODE,
-  SOCKET_HEARTBEAT_MS,
-  SOCKET_HEARTBEAT_TIMEOUT_MS,
-} from '../api/contract';
+// The wire protocol's own modules, not the contract's barrel: core takes nothing else of web/api (decision 0004).
+import { ERR_CODE } from '../api/contract/protocol.ts';
+import { SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../api/contract/sockets.ts';
 import { RUNTIME_DEFAULT_TIMEOUT_MS, SOCKET_CLOSE_CODE, SOCKET_MAX_RECONNECTS, SOCKET_RECONNECT_DELAY_MS } from './constants.ts';
 import type { Clock, TimerId } from './clock';
 import { createEmitter } from './emitter.ts';

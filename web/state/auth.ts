@@ -17,8 +17,16 @@ export interface SessionPort {
   getToken(): string | null;
   setToken(token: string): void;
   saveLoginInfo(info: LoginInfo): Promise<void>;
-  loadLoginInfo(): Promise<LoginInfo | null>;
+  /** Whatever an earlier visit saved, unchecked: core keeps it as opaque JSON (decision 0004). */
+  loadLoginInfo(): Promise<unknown>;
   clear(): void;
+}
+
+/** Stored login info another version of the app wrote, or a tampered one, is not taken for a login. */
+function isLoginInfo(v: unknown): v is LoginInfo {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.username === 'string' && typeof o.mobile === 'string' && typeof o.gly_token === 'string';
 }
 
 export interface AuthStore {
@@ -69,7 +77,7 @@ export function createAuthStore(deps: { session: SessionPort; api: () => Pick<Ap
         return;
       }
       const loginInfo = await deps.session.loadLoginInfo();
-      if (!loginInfo) {
+      if (!isLoginInfo(loginInfo)) {
         deps.session.clear();
         $auth.set({ token: null, loginInfo: null });
         return;

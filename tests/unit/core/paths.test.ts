@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PAY_RESULT_PAGE } from '../../../web/api/contract.ts';
+import { resultUrl } from '../../../mock-server/content/orders.ts';
 import { ROUTES } from '../../../web/app/route-table.ts';
 import {
   ERROR_PATHS,
@@ -28,8 +28,9 @@ describe('page paths (SPEC §2), one per page', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('returns from the payment page where the contract says the mock sends the user', () => {
-    expect(PAGE_PATH.payResult).toBe(PAY_RESULT_PAGE);
+  it("routes the page the mock's payment page sends the user back to", () => {
+    expect(resultUrl('a&b', undefined)).toBe(payResultUrl('a&b'));
+    expect(ROUTES.find((r) => r.page === 'payResult')?.path).toBe(PAGE_PATH.payResult);
   });
 
   it('has an error page for each status the app shows one for', () => {

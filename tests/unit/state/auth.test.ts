@@ -54,6 +54,12 @@ describe('auth store (SPEC §3 login info, §8 30001)', () => {
     await auth.restore();
     expect(auth.$auth.get()).toEqual({ token: null, loginInfo: null });
     expect(session.token).toBeNull();
+    // The session store keeps opaque JSON (core/storage/session.ts): a stored value of another shape is no login.
+    session.token = 'tok';
+    session.stored = { username: 'p' } as LoginInfo;
+    await auth.restore();
+    expect(auth.$auth.get()).toEqual({ token: null, loginInfo: null });
+    expect(session.token).toBeNull();
   });
 
   it('logout clears the session and the balance; setUser is ignored when logged out', async () => {

@@ -86,7 +86,5 @@ export interface CreateOrderRequest {
 export interface OrderStatusRequest {
   order_id: string;
 }
-/** Where the payment page sends the user back (SPEC §2 pay result page). */
-export const PAY_RESULT_PAGE = '/submodules/pay/result/index';
 /** The mock cloud's payment pages (`<prefix><order_id>`): the only pay_url a mock build follows off the cashier list. */
 export const MOCK_PAY_PAGE_PREFIX = '/mock-pay/';

@@ -5,6 +5,7 @@
  * exactly as sent.
  */
 import type { Clock } from '../clock';
+// The wire protocol's own module, not the contract's barrel: core takes nothing else of web/api (decision 0004).
 import {
   APP_ID,
   APP_VERSION,
@@ -14,7 +15,7 @@ import {
   SIGN_TYPE,
   VERSION_CODE_WEB,
   signingString,
-} from '../../api/contract';
+} from '../../api/contract/protocol.ts';
 
 export interface HeaderDeps {
   clock: Clock;

@@ -4,13 +4,9 @@
  * one place. `request()` is the raw transport; `call()` adds the envelope rules.
  */
 import type { Clock } from '../clock';
-import {
-  BODY_CODE,
-  DEFAULT_MESSAGES,
-  ERR_CODE,
-  type ApiEnvelope,
-  type RuntimeConfig,
-} from '../../api/contract';
+// The wire protocol's own modules, not the contract's barrel: core takes nothing else of web/api (decision 0004).
+import { BODY_CODE, DEFAULT_MESSAGES, ERR_CODE, type ApiEnvelope } from '../../api/contract/protocol.ts';
+import type { RuntimeConfig } from '../../api/contract/runtime-config.ts';
 import { REQUEST_TIMEOUT_MS } from '../constants.ts';
 import { ApiError, REPEATED_REQUEST_CODE } from './errors';
 import { signedHeaders } from './headers';

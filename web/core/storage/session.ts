@@ -2,10 +2,12 @@
  * The logged-in session on this device (SPEC §3): login info encrypted in
  * local storage, the token beside it in clear (every request needs it
  * synchronously), and the channel code for this visit in session storage.
+ * The login info is web_login's answer, which is not wire protocol: this store
+ * keeps it as opaque JSON and its reader (state/auth.ts) checks its shape, so
+ * core takes nothing of the contract but the protocol (decision 0004).
  */
-// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (decision 0015).
 import { APP_ID } from '../../api/contract/app-id.ts';
-import type { LoginInfo } from '../../api/contract.ts';
 import type { CryptoDeps } from './crypto';
 import { STORAGE_KEY } from './keys';
 import { createLocalStore, type LocalStore } from './local';
@@ -20,9 +22,9 @@ export interface SessionStoreDeps {
 }
 
 export interface SessionStore {
-  saveLoginInfo(info: LoginInfo): Promise<void>;
-  /** Null when absent, undecryptable or malformed; never throws. */
-  loadLoginInfo(): Promise<LoginInfo | null>;
+  saveLoginInfo(info: unknown): Promise<void>;
+  /** What was saved; null when absent or undecryptable. Never throws. */
+  loadLoginInfo(): Promise<unknown>;
   getToken(): string | null;
   setToken(token: string | null): void;
   /** Logs out: removes login info and token only. */
@@ -33,12 +35,6 @@ export interface SessionStore {
 
 /** Not a secret (it ships in the bundle); it only keeps the stored blob opaque. */
 export const DEFAULT_PASSPHRASE = `${APP_ID}:login_info`;
-
-function isLoginInfo(v: unknown): v is LoginInfo {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return typeof o.username === 'string' && typeof o.mobile === 'string' && typeof o.gly_token === 'string';
-}
 
 /**
  * Loaded on first use: a visitor who is not logged in never needs it, and for one who is it
@@ -74,8 +70,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       if (typeof blob !== 'string') return null;
       try {
         const { decryptJson } = await loadCrypto();
-        const info = await decryptJson<unknown>(blob, passphrase, crypto);
-        return isLoginInfo(info) ? info : null;
+        return await decryptJson<unknown>(blob, passphrase, crypto);
       } catch {
         return null;
       }
