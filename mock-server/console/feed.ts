@@ -22,7 +22,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import type { FeedClientMessage, FeedServerMessage } from '../client/feed.ts';
-import { networkSummary, sessionSummary } from '../scenarios/control.ts';
+import { networkSummary, sessionSummary } from '../scenarios/control-summary.ts';
 import { gameStateOf } from '../game/state.ts';
 import { SESSION_NAME, type SessionRegistry } from '../sessions/registry.ts';
 import type { MockSession } from '../sessions/session.ts';

@@ -1,5 +1,5 @@
 /**
- * The control API's recording routes (docs/qa-guide.md "Record and replay"):
+ * The control API's recording handlers (docs/qa-guide.md "Record and replay"):
  *
  *   POST /__mock/record      {action: "start" | "stop"}: record the caller's session (start drops an earlier recording)
  *   GET  /__mock/record      whether recording, what it holds, and the session's replay (answers left, fall-throughs)
@@ -8,15 +8,13 @@
  *
  * A reset, or applying a scenario without keepState, drops the recording with the rest of the session's state.
  */
-import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
 import { RecordingError, recorderSlot } from '../sessions/recorder.ts';
 import { replaySlot } from '../sessions/replay.ts';
 import type { MockSession } from '../sessions/session.ts';
 import { check, oneOf } from '../validate.ts';
+import type { ControlHandler } from './control-call.ts';
 import { SCENARIO_NAME } from './parse.ts';
-
-type Handler = (req: IncomingMessage, session: MockSession, query: URLSearchParams) => Promise<unknown> | unknown;
 
 const recordRequest = z.strictObject(
   { action: oneOf(['start', 'stop']) },
@@ -27,25 +25,19 @@ function status(session: MockSession): Record<string, unknown> {
   return { ...session.slot(recorderSlot).status(), replay: session.slot(replaySlot).status() };
 }
 
-export function recordRoutes(readObject: (req: IncomingMessage) => Promise<Record<string, unknown>>): Record<string, Partial<Record<'GET' | 'POST', Handler>>> {
-  return {
-    record: {
-      GET: (_req, session) => status(session),
-      POST: async (req, session) => {
-        const { action } = check(recordRequest, await readObject(req));
-        const recorder = session.slot(recorderSlot);
-        if (action === 'start') recorder.start();
-        else recorder.stop();
-        return status(session);
-      },
-    },
-    recording: {
-      GET: (_req, session, query) => {
-        const name = query.get('name') ?? 'recording';
-        if (!SCENARIO_NAME.test(name)) throw new RecordingError(400, 'Query "name" must be lower-case letters, digits and dashes, at most 64 characters (the file name to save it under)');
-        if (name === 'default') throw new RecordingError(400, 'Query "name" cannot be "default": that scenario is built in');
-        return session.slot(recorderSlot).scenario(name);
-      },
-    },
-  };
-}
+export const readRecorder: ControlHandler = ({ session }) => status(session);
+
+export const startOrStopRecorder: ControlHandler = async ({ session, object }) => {
+  const { action } = check(recordRequest, await object());
+  const recorder = session.slot(recorderSlot);
+  if (action === 'start') recorder.start();
+  else recorder.stop();
+  return status(session);
+};
+
+export const readRecording: ControlHandler = ({ session, query }) => {
+  const name = query.get('name') ?? 'recording';
+  if (!SCENARIO_NAME.test(name)) throw new RecordingError(400, 'Query "name" must be lower-case letters, digits and dashes, at most 64 characters (the file name to save it under)');
+  if (name === 'default') throw new RecordingError(400, 'Query "name" cannot be "default": that scenario is built in');
+  return session.slot(recorderSlot).scenario(name);
+};
