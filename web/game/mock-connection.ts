@@ -1,8 +1,8 @@
 /**
- * One connection of the mock SDK to a stream (issue 7 part 2): the stream
- * socket carries the server's hello, stream events and the WebRTC
- * signalling; with WebRTC the picture comes as a video track and frame
- * reports come down the data channel, with the socket transport progress and
+ * One connection of the mock SDK to a stream: the stream socket carries the
+ * server's hello, stream events and the WebRTC signalling (what each message
+ * means is `mock-stream-socket.ts`); with WebRTC the picture comes as a video
+ * track and frame reports come down the data channel, with the socket transport progress and
  * status frames come on the socket. Progress follows real steps, each once
  * and in order: 30 greeted, 50 offer answered, 80 ICE connected, 100 first
  * frame presented.
@@ -13,22 +13,13 @@
  * `ended` (the cloud's) nothing of it is heard again, so a late failure of an
  * old connection never ends a newer one.
  */
-import {
-  SOCKET_CLOSE_UNKNOWN_SESSION,
-  STREAM_EVENT,
-  STREAM_PROGRESS,
-  type StreamEventCode,
-  type StreamFrameMessage,
-  type StreamProgressValue,
-  type StreamServerMessage,
-  type StreamTransport,
-} from '../api/contract.ts';
+import { STREAM_PROGRESS, type StreamEventCode, type StreamFrameMessage, type StreamProgressValue, type StreamTransport } from '../api/contract.ts';
 import type { Clock, TimerId } from '../core/clock.ts';
 import { locale } from '../core/i18n/locale.ts';
 import { messages, params } from '../core/i18n/messages.ts';
 import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '../core/socket.ts';
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
-import { rumbleOf } from './rumble.ts';
+import { closeReason, readStreamMessage, streamSocketUrl, type StreamMessageHandlers } from './mock-stream-socket.ts';
 import { createRtcLink, type RtcLink } from './rtc-link.ts';
 import type { Rumble, SdkDisconnect, StreamTarget } from './sdk.ts';
 import { computeStats, sampleOf, type StatsSample, type StreamStats } from './stream-stats.ts';
@@ -78,31 +69,7 @@ export interface StreamConnection {
   close(): void;
 }
 
-/** A mock-server close reason meaning the cloud stopped the session (sessions.ts `stopSession`). */
-const STOPPED_REASON = /^session stopped/;
-const PROGRESS_VALUES = new Set<number>(STREAM_PROGRESS.map((p) => p.value));
-const EVENT_CODES = new Set<number>(Object.values(STREAM_EVENT));
 const WATCH_MS = 1000;
-
-export function streamSocketUrl(socketBase: string, target: Pick<StreamTarget, 'stream_url'>, mockSession?: string | null, lang?: string): string {
-  let url = `${socketBase.replace(/\/+$/, '')}/${target.stream_url.replace(/^\/+/, '')}`;
-  const add = (name: string, value: string): void => {
-    url = `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
-  };
-  if (mockSession) add('mock_session', mockSession);
-  // A socket carries no headers the page sets: the app's language (which may differ from the browser's) rides the URL.
-  if (lang) add('lang', lang);
-  return url;
-}
-
-function parse(text: string): StreamServerMessage | null {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string' ? (v as StreamServerMessage) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** 60000 → "60", 1500 → "1.5". */
 const secondsText = (ms: number): string => String(Math.round(ms / 100) / 10);
@@ -181,11 +148,7 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
       // Never connected: no close may follow (connect timeout, constructor failure).
       if (!opened) end('lost');
     }),
-    sock.on('close', (payload?: unknown) => {
-      const c = payload as SocketClose | undefined;
-      const ended = c?.code === SOCKET_CLOSE_UNKNOWN_SESSION || STOPPED_REASON.test(c?.reason ?? '');
-      end(ended ? 'ended' : 'lost');
-    }),
+    sock.on('close', (payload?: unknown) => end(closeReason(payload as SocketClose | undefined))),
   ];
 
   function close(): void {
@@ -251,41 +214,26 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
     mine.start().catch((err: unknown) => end('failed', setUpFailed(err)));
   }
 
-  function onMessage(text: string): void {
-    const msg = parse(text);
-    if (!msg) return;
-    switch (msg.type) {
-      case 'hello':
-        // One hello a connection: a second would leak the first peer.
-        if (transport !== null) return;
-        transport = msg.transport === 'webrtc' ? 'webrtc' : 'socket';
-        if (transport === 'webrtc') startRtc();
-        return;
-      case 'rtc':
-        link?.handle(msg).catch((err: unknown) => end('failed', setUpFailed(err)));
-        return;
-      case 'progress':
-        // The socket transport's steps; WebRTC reports its own.
-        if (transport !== 'webrtc' && PROGRESS_VALUES.has(msg.value)) progress(msg.value as StreamProgressValue);
-        return;
-      case 'event':
-        if (EVENT_CODES.has(msg.code)) hooks.event(msg.code as StreamEventCode, msg.msg ?? '');
-        return;
-      case 'frame':
-        hooks.report(msg);
-        return;
-      case 'vibrate': {
-        const rumble = rumbleOf(msg);
-        if (rumble) hooks.vibrate(rumble);
-        return;
-      }
-      case 'error':
-        log(`mock sdk: server says ${msg.msg}`);
-        return;
-      default:
-        return;
-    }
-  }
+  const onServer: StreamMessageHandlers = {
+    hello(t) {
+      // One hello a connection: a second would leak the first peer.
+      if (transport !== null) return;
+      transport = t;
+      if (transport === 'webrtc') startRtc();
+    },
+    rtc(msg) {
+      link?.handle(msg).catch((err: unknown) => end('failed', setUpFailed(err)));
+    },
+    progress(value) {
+      // The socket transport's steps; WebRTC reports its own.
+      if (transport !== 'webrtc') progress(value);
+    },
+    event: (code, msg) => hooks.event(code, msg),
+    frame: (msg) => hooks.report(msg),
+    vibrate: (rumble) => hooks.vibrate(rumble),
+    error: (msg) => log(`mock sdk: server says ${msg}`),
+  };
+  const onMessage = (text: string): void => readStreamMessage(text, onServer);
 
   return {
     get transport() {

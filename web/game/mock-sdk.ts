@@ -1,9 +1,9 @@
 /**
- * A GameSdk for the mock cloud (issue 7 part 2): the game comes as a WebRTC
- * video track (or, with `video: false` on the server, as status frames on
- * the stream socket), input goes up the data channel, numbered. Each
- * connection (`mock-connection.ts`) signals on its stream socket and reports
- * progress 30 → 50 → 80 → 100 from real steps; its own watch on the injected
+ * A GameSdk for the mock cloud: the game comes as a WebRTC video track (or,
+ * with `video: false` on the server, as status frames on the stream socket),
+ * input goes up the data channel, numbered. Each connection
+ * (`mock-connection.ts`) signals on its stream socket and reports progress
+ * 30 → 50 → 80 → 100 from real steps; its own watch on the injected
  * clock ends a stalled stream (`disconnect('lost')`) or one that never showed
  * a frame (`disconnect('failed', why)`). Input and its latency are
  * `mock-input.ts`. This file keeps what outlives a connection: the target,
@@ -18,7 +18,7 @@ import { createSdkListeners, type GameSdk, type StreamTarget } from './sdk.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { PresentedFrame, PresenterFactory } from './video-presenter.ts';
 
-export { streamSocketUrl } from './mock-connection.ts';
+export { streamSocketUrl } from './mock-stream-socket.ts';
 export { unwrapSeq } from './mock-input.ts';
 
 export interface MockSdkOptions {
