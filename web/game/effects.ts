@@ -10,16 +10,13 @@ import type { TimerId } from '../core/clock.ts';
 import type { Emitter } from '../core/emitter.ts';
 import type { ClarityControl } from './clarity-control.ts';
 import { createDurationLink } from './duration.ts';
-import { effectiveHangupMinutes, hangupMs } from './hangup.ts';
 import { queueGrade } from './membership.ts';
 import { rumbleWanted } from './rumble.ts';
-import { errorMessage, type GameSessionEvents, type PlayOptions, type SessionCore } from './session-types.ts';
-import type { Effect, EmittedEvent, SessionEvent, TimerName } from './state.ts';
+import { errorMessage, type GameSessionEvents, type SessionCore } from './session-types.ts';
+import type { Effect, PlayOptions, SessionEvent, TimerName } from './state.ts';
 
 export interface EffectRunner {
   run(fx: Effect): void;
-  /** The options of the start under way (play_game's able_queue, enable_restart, local_stream). */
-  setPlayOptions(opts: PlayOptions): void;
   /** The manufacturer user_sc_list asks about from now on. */
   setCheckManufacturer(manufacturer: string): void;
   /** Settles when the last user_sc_list check has been fed to the machine. */
@@ -34,17 +31,18 @@ export interface EffectRunnerDeps {
   events: Emitter<GameSessionEvents>;
   /** The stream stopped: its figures go. */
   clearStats(): void;
-  /** The page is hidden or left: a stream that comes up meanwhile (reconnect) hangs up at once. */
-  isAway(): boolean;
+  /** A new start: the last game's saves go. */
+  clearSaves(): void;
 }
 
 type AskStep = 'token' | 'sdk' | 'play' | 'queue' | 'recon';
 
-export function createEffectRunner({ core, control, events, clearStats, isAway }: EffectRunnerDeps): EffectRunner {
+export function createEffectRunner({ core, control, events, clearStats, clearSaves }: EffectRunnerDeps): EffectRunner {
   const { deps, state: st, dispatch, quiet } = core;
   const { clock, api, sdk } = deps;
   const random = deps.random ?? Math.random;
   const timers = new Map<TimerName, TimerId>();
+  /** The options of the start under way (play_game's able_queue, enable_restart, local_stream). */
   let playOptions: PlayOptions = {};
   let checkManufacturer = deps.manufacturer ?? 'mock';
   let lastCheck: Promise<void> = Promise.resolve();
@@ -80,6 +78,12 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
     const s = st.value;
     const gameKey = s.game?.game_key ?? '';
     switch (fx.type) {
+      case 'new-session':
+        playOptions = fx.opts;
+        clearStats();
+        clearSaves();
+        control.newSession(gameKey);
+        return;
       case 'get-token':
         ask('token', () => api.getToken({ manufacturer: s.game?.manufacturer ?? checkManufacturer, client_sid: deps.account.clientSid() }), (r, attempt) => ({
           type: 'token-ok',
@@ -117,7 +121,7 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
         );
         return;
       case 'cancel-queue':
-        api.cancelQueue({ queue_id: fx.queueId, game_key: fx.gameKey ?? gameKey }, { silent: true }).catch(quiet('cancel_queue'));
+        api.cancelQueue({ queue_id: fx.queueId, game_key: fx.gameKey }, { silent: true }).catch(quiet('cancel_queue'));
         return;
       case 'stop-game':
         api.stopGame({ sc_id: fx.scId, body: fx.body, game_key: fx.gameKey }, { silent: fx.silent }).catch(quiet('stop_game'));
@@ -172,22 +176,16 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
         duration.close();
         return;
       case 'emit':
-        emitEvent(fx.event);
+        if (fx.event === 'ended') events.emit('ended', fx.end);
+        else events.emit(fx.event);
         return;
     }
   }
 
-  function emitEvent(event: EmittedEvent): void {
-    if (event === 'ended') {
-      const end = st.value.end;
-      if (end) events.emit('ended', end);
-      return;
-    }
-    if (event === 'playing' && isAway()) dispatch({ type: 'leave', minutes: control.hangupMinutes.value });
-    events.emit(event);
-  }
-
-  /** user_sc_list after login or app start (SPEC §4): an able_recon session comes back with the hang-up time it has left. */
+  /**
+   * user_sc_list after login or app start (SPEC §4): the machine decides what each session found becomes
+   * (hangup.ts); an able_recon one needs the player's hang-up setting of its game, loaded here.
+   */
   async function checkSessions(attempt: number): Promise<void> {
     const manufacturer = checkManufacturer;
     let list;
@@ -200,19 +198,10 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
       return;
     }
     const recon = list.find((x) => x.type === 'able_recon');
-    let minutes = 0;
-    let remainingMs = 0;
-    let serverHangingUp = false;
     // A game started meanwhile: its settings are the ones in force, not the found session's.
     if (st.peek().attempt !== attempt) return;
-    if (recon) {
-      await control.loadSettingsFor(recon.game_key);
-      minutes = effectiveHangupMinutes(control.settings.value.hangup_duration, undefined, control.member.value);
-      const end = recon.hang_up_end_time ?? 0;
-      serverHangingUp = end > 0;
-      remainingMs = serverHangingUp ? end * 1000 - clock.now() : hangupMs(minutes);
-    }
-    dispatch({ type: 'sessions', attempt, list, manufacturer, minutes, remainingMs, serverHangingUp });
+    if (recon) await control.loadSettingsFor(recon.game_key);
+    dispatch({ type: 'sessions', attempt, list, manufacturer, hangupDuration: control.settings.value.hangup_duration, member: control.member.value });
   }
 
   // ------------------------------------------------------------ the duration socket
@@ -249,9 +238,6 @@ export function createEffectRunner({ core, control, events, clearStats, isAway }
 
   return {
     run,
-    setPlayOptions(opts) {
-      playOptions = opts;
-    },
     setCheckManufacturer(manufacturer) {
       checkManufacturer = manufacturer;
     },

@@ -2,17 +2,20 @@
  * The game session as a pure state machine (SPEC §4): `transition(state,
  * event, now)` returns the next state and the effects to run. No I/O and no
  * timers here: `effects.ts` runs the effects on the injected clock and feeds
- * results back. Parts live beside their rules: queue.ts, hangup.ts,
- * duration.ts; start, progress, stream events, reconnect and quit are here.
+ * results back. Parts live beside their rules: start.ts (start, opening
+ * the game page), queue.ts, hangup.ts, duration.ts; progress, stream
+ * events, reconnect and quit are here.
  */
 import { STREAM_EVENT } from '../api/contract.ts';
-import { NO_OPERATION_MS, SDK_INIT_WAIT_MS, SOCKET_RECONNECT_DELAY_MS } from '../core/constants.ts';
+import { NO_OPERATION_MS, SOCKET_RECONNECT_DELAY_MS } from '../core/constants.ts';
 import { durationTransition } from './duration.ts';
-import { hangupTransition } from './hangup.ts';
+import { hangUp, hangupTransition } from './hangup.ts';
 import { clampProgress, STREAM_RECEIVED } from './progress.ts';
-import { enterQueue, queueTransition } from './queue.ts';
-import { initialState, isPlayStart, isQueued, subMessage, targetOf, type SessionEvent, type SessionState, type Step } from './state.ts';
-import { beginRecon, clearTimer, endSession, enterReconnect, hasLiveSession, same, setTimer, step } from './steps.ts';
+import { queueTransition } from './queue.ts';
+import { startTransition } from './start.ts';
+import { isPlayStart, subMessage, targetOf } from './answers.ts';
+import type { Effect, SessionEvent, SessionState, Step } from './state.ts';
+import { beginRecon, clearTimer, endSession, enterReconnect, hasLiveSession, quitStep, same, setTimer, step } from './steps.ts';
 
 export type BackAction = 'quit-dialog' | 'stopped-queue' | 'none';
 
@@ -27,53 +30,20 @@ export function backAction(s: SessionState): BackAction {
   return 'none';
 }
 
-export function canStart(s: SessionState): boolean {
-  return s.phase === 'idle' || s.phase === 'ended' || (s.phase === 'hung-up' && s.reconnectReady);
-}
-
 export function transition(s: SessionState, e: SessionEvent, now: number): Step {
-  // A play answer nobody waits for (the user quit meanwhile) must not leave a machine running or a ticket open.
-  if (e.type === 'play-answer' && (e.attempt !== s.attempt || s.phase !== 'starting')) return undoPlay(s, e.gameKey, e.res);
-  // Any other answer to an older attempt (the user quit and started again meanwhile) changes nothing.
-  if ('attempt' in e && e.attempt !== s.attempt) return same(s);
-  return queueTransition(s, e, now) ?? hangupTransition(s, e, now) ?? durationTransition(s, e) ?? core(s, e, now);
+  // Any answer to an older attempt (the user quit and started again meanwhile) changes nothing; a late play answer is undone (start.ts).
+  if ('attempt' in e && e.attempt !== s.attempt && e.type !== 'play-answer') return same(s);
+  return startTransition(s, e, now) ?? queueTransition(s, e, now) ?? hangupTransition(s, e, now) ?? durationTransition(s, e) ?? core(s, e, now);
 }
 
 function core(s: SessionState, e: SessionEvent, now: number): Step {
   switch (e.type) {
-    // ------------------------------------------------ start (SPEC §4 "Start")
-    case 'start': {
-      if (!canStart(s)) return same(s);
-      const next: SessionState = { ...initialState, sdkReady: s.sdkReady, attempt: s.attempt + 1, phase: 'starting', game: e.game };
-      // Starting over an able_recon session drops its countdown; play_game's enable_restart replaces it in the cloud.
-      return step(next, clearTimer('hangup'), { type: 'get-token' });
-    }
-
-    case 'token-ok':
-      if (s.phase !== 'starting') return same(s);
-      if (s.sdkReady) return step({ ...s, token: e.token }, { type: 'play-game' });
-      return step({ ...s, token: e.token }, { type: 'sdk-init' }, setTimer('sdk-init', SDK_INIT_WAIT_MS));
-
+    // ------------------------------------------------ the SDK ready (a start, a cold reconnect)
     case 'sdk-ready': {
       const ready = { ...s, sdkReady: true };
       if (s.phase === 'starting' && !s.sdkReady) return step(ready, clearTimer('sdk-init'), { type: 'play-game' });
       if (s.phase === 'reconnecting' && !s.sdkReady) return beginRecon(ready, now, [clearTimer('sdk-init')]);
       return same(ready);
-    }
-
-    case 'play-answer': {
-      if (s.phase !== 'starting') return same(s);
-      const res = e.res;
-      if (isPlayStart(res)) {
-        const target = targetOf(res);
-        return step(
-          { ...s, phase: 'loading', scId: res.sc_id, stream: target, progress: 0, hasStream: false, seat: null, queue: null },
-          { type: 'stream-start', target },
-          { type: 'duration-open' },
-        );
-      }
-      if (isQueued(res)) return enterQueue(s, res);
-      return endSession(s, 'play-failed', subMessage(res));
     }
 
     case 'failed':
@@ -97,12 +67,12 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
       const v = clampProgress(e.value);
       if (s.phase === 'loading' || s.phase === 'reconnecting') {
         if (v < STREAM_RECEIVED) return same({ ...s, progress: Math.max(s.progress, v) });
-        return live({ ...s, phase: 'playing', reconnectEndsAt: null }, [clearTimer('reconnect-wait'), clearTimer('reconnect-retry')]);
+        return live({ ...s, phase: 'playing', reconnectEndsAt: null }, now, [clearTimer('reconnect-wait'), clearTimer('reconnect-retry')]);
       }
       if (s.phase === 'playing') {
         // After a return from hang-up the stream comes back through the same steps.
         if (v < STREAM_RECEIVED) return same({ ...s, progress: v, hasStream: false });
-        return s.hasStream ? same(s) : live(s, []);
+        return s.hasStream ? same(s) : live(s, now, []);
       }
       return same(s);
     }
@@ -151,9 +121,12 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
       }
 
     // ------------------------------------------------ reconnect (SPEC §4 "Reconnect")
-    case 'reconnect':
-      if (s.phase === 'playing' || s.phase === 'loading' || (s.phase === 'hung-up' && s.reconnectReady)) return enterReconnect(s, now);
-      return same(s);
+    case 'reconnect': {
+      // Asking to reconnect is being at the game: its stream must not hang up as away.
+      const here = s.away ? { ...s, away: null } : s;
+      if (s.phase === 'playing' || s.phase === 'loading' || (s.phase === 'hung-up' && s.reconnectReady)) return enterReconnect(here, now);
+      return same(here);
+    }
 
     case 'recon-answer': {
       if (s.phase !== 'reconnecting') return same(s);
@@ -175,9 +148,7 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
       return same({ ...s, quitDialog: false });
 
     case 'quit':
-      if (s.phase === 'queued' || s.phase === 'seat-ready') return endSession(s, 'queue-cancelled', '', { cancelQueue: true });
-      if (s.phase === 'idle' || s.phase === 'ended') return same(s);
-      return endSession(s, 'user-quit', '', { cancelQueue: !!s.queue });
+      return quitStep(s);
 
     case 'minor-limit':
       // The server's tip is not shown: it is the mock's English only, and the app's own text says the same in every language.
@@ -198,14 +169,12 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
   }
 }
 
-/** Stop the session or leave the queue a late play answer opened. */
-function undoPlay(s: SessionState, gameKey: string, res: { code: number }): Step {
-  if (isPlayStart(res)) return step(s, { type: 'stop-game', scId: res.sc_id, gameKey: res.game_key, body: 'abandoned', silent: true });
-  if (isQueued(res)) return step(s, { type: 'cancel-queue', queueId: res.queue_id, gameKey });
-  return same(s);
-}
-
-/** The stream is received (100 %): playing, with the stream. */
-function live(s: SessionState, before: Step['effects']): Step {
-  return step({ ...s, progress: STREAM_RECEIVED, hasStream: true }, ...before, { type: 'stream-live' }, { type: 'emit', event: 'playing' });
+/**
+ * The stream is received (100 %): playing, with the stream. Away from the game page meanwhile (left while it
+ * loaded or reconnected), it hangs up at once with the minutes in force when the page was left (SPEC §4 Hang-up).
+ */
+function live(s: SessionState, now: number, before: Effect[]): Step {
+  const effects: Effect[] = [...before, { type: 'stream-live' }, { type: 'emit', event: 'playing' }];
+  const next: SessionState = { ...s, progress: STREAM_RECEIVED, hasStream: true };
+  return s.away ? hangUp(next, s.away.minutes, now, effects) : step(next, ...effects);
 }

@@ -5,7 +5,8 @@
  * error cancels the queue, and so does the user.
  */
 import { QUEUE_POLL_MS, SEAT_EXPIRY_MS, type QueueInfo } from '../api/contract.ts';
-import { isQueued, isSeatReady, subMessage, targetOf, type QueueView, type SessionEvent, type SessionState, type Step } from './state.ts';
+import { isQueued, isSeatReady, subMessage, targetOf } from './answers.ts';
+import type { QueueView, SessionEvent, SessionState, Step } from './state.ts';
 import { clearTimer, endSession, same, setTimer, step } from './steps.ts';
 
 /**
@@ -68,10 +69,13 @@ export function queueTransition(s: SessionState, e: SessionEvent, now: number): 
       return endSession(s, 'queue-error', subMessage(res), { cancelQueue: true });
     }
 
-    case 'accept-seat':
-      if (s.phase !== 'seat-ready' || !s.seat) return same(s);
+    case 'accept-seat': {
+      // Taking the seat, wherever the player is (decision 0012), is going to the game: its stream must not hang up as away.
+      const here = s.away ? { ...s, away: null } : s;
+      if (here.phase !== 'seat-ready' || !here.seat) return same(here);
       // Taking the seat is a play_game with the ticket: the answer (200) flows into loading like a direct play.
-      return step({ ...s, phase: 'starting', seatEndsAt: null }, clearTimer('seat-expiry'), { type: 'play-game', queueId: s.seat.queueId });
+      return step({ ...here, phase: 'starting', seatEndsAt: null }, clearTimer('seat-expiry'), { type: 'play-game', queueId: here.seat.queueId });
+    }
 
     case 'wake':
       // A hidden page's timers run late or not at all: ask the queue now, and a seat whose 40 s passed meanwhile is gone.

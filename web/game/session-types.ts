@@ -18,7 +18,8 @@ import type { SavesController } from './saves.ts';
 import type { GameSdk, Rumble } from './sdk.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { GameSettings, GameStoragePort } from './settings.ts';
-import type { GameTarget, HangupView, Phase, QueueView, SessionEnd, SessionEvent, SessionFlags, SessionState } from './state.ts';
+import type { SessionFlags } from './flags.ts';
+import type { GameTarget, HangupView, Phase, PlayOptions, QueueView, SessionEnd, SessionEvent, SessionState } from './state.ts';
 
 /** Who is playing: read when needed, so a new login is picked up. */
 export interface GameAccount {
@@ -30,15 +31,6 @@ export interface GameAccount {
   clientSid(): string;
   /** The channel (agent_code), sent as generate_token's agent_id. */
   agentCode?(): string | null;
-}
-
-export interface PlayOptions {
-  /** able_queue (default true): queue when no machine is free. */
-  ableQueue?: boolean;
-  /** enable_restart (default true): replace another running session of this user. */
-  enableRestart?: boolean;
-  /** local_stream (default false). */
-  localStream?: boolean;
 }
 
 export interface GameSessionDeps {
@@ -90,7 +82,10 @@ export interface GameSession extends SdkPassThrough {
   // ---- what the screen shows
   readonly state: ReadonlySignal<SessionState>;
   readonly phase: ReadonlySignal<Phase>;
-  /** SPEC §4 flags: sdk initialised, playing, reconnect-ready, reconnecting, queue screen, has stream, loading percent. */
+  /**
+   * SPEC §4 flags (sdk initialised, playing, reconnect-ready, reconnecting, queue screen, has stream, loading percent)
+   * and what the game screen draws by (live, loading screen, in game, under way): see `flagsOf`.
+   */
   readonly flags: ReadonlySignal<SessionFlags>;
   readonly game: ReadonlySignal<GameTarget | null>;
   readonly progress: ReadonlySignal<number>;
@@ -132,12 +127,17 @@ export interface GameSession extends SdkPassThrough {
   // ---- what the user does
   /** Start a game (SPEC §4 "Start"). False when a session is already under way. */
   start(game: GameTarget, opts?: PlayOptions): boolean;
+  /**
+   * The game page opens for `game`: this game hung up resumes (an able_recon one reconnects), this game under
+   * way is kept, another game under way is quit first, then the game starts (start.ts).
+   */
+  open(game: GameTarget): void;
   acceptSeat(): void;
   cancelQueue(): void;
-  /** The page was left or hidden while playing: hang-up starts (SPEC §4). */
+  /** The game page was left or hidden: while playing (or as soon as a stream comes up) hang-up starts (SPEC §4). */
   leave(): void;
   /**
-   * Back on the page: hang-up is cancelled (or, for an able_recon session, the reconnect starts).
+   * The game page is shown again: hang-up is cancelled (or, for an able_recon session, the reconnect starts).
    * `game` (same game_key) completes what the session knows of its game: one found by user_sc_list knew only its key.
    */
   returnToGame(game?: GameTarget): void;

@@ -7,23 +7,25 @@
  * clarity with the blu-ray trial, hang-up options and membership loss;
  * `stats-poll.ts` the realtime figures; `saves.ts` the cloud saves.
  *
- * The screen reads signals and calls methods; it holds no rule. It must call
- * `leave()` when the page is hidden or left while playing, `returnToGame()`
- * when it is back, and `dispose()` when the screen goes away for good.
+ * The screen reads signals and calls methods; it holds no rule. It calls
+ * `open(game)` when the game page opens, `leave()` when the page is hidden
+ * or left, `returnToGame()` when it is shown again, and `dispose()` when the
+ * session goes away for good.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { TimerId } from '../core/clock.ts';
 import { createEmitter } from '../core/emitter.ts';
 import { createClarityControl } from './clarity-control.ts';
 import { createEffectRunner } from './effects.ts';
-import { backAction, canStart, transition } from './machine.ts';
+import { backAction, transition } from './machine.ts';
 import { opChoice } from './op-type.ts';
 import { progressStage } from './progress.ts';
 import { createMinorGuard, memoryUsageStore } from './minor.ts';
 import { createSavesController } from './saves.ts';
 import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionEvents, type SessionCore } from './session-types.ts';
 import { createStatsPoll } from './stats-poll.ts';
-import { flagsOf, initialState, type EndReason, type SessionEvent, type SessionState } from './state.ts';
+import { flagsOf } from './flags.ts';
+import { initialState, type EndReason, type SessionEvent, type SessionState } from './state.ts';
 
 export type { GameSession, GameSessionDeps } from './session-types.ts';
 
@@ -41,8 +43,6 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   const events = createEmitter<GameSessionEvents>(log);
   let ticker: TimerId | undefined;
   let disposed = false;
-  /** The page is hidden or left: a stream that comes up meanwhile (reconnect) hangs up at once. */
-  let away = false;
 
   // ------------------------------------------------------------ the machine loop
   const queue: SessionEvent[] = [];
@@ -112,11 +112,11 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     log,
     quiet: core.quiet,
   });
-  const runner = createEffectRunner({ core, control, events, clearStats: statsPoll.clear, isAway: () => away });
   const saves = createSavesController(deps.api, () => {
     const s = st.value;
     return s.game ? { gameKey: s.game.game_key, scId: s.scId, clientSid: deps.account.clientSid() } : null;
   });
+  const runner = createEffectRunner({ core, control, events, clearStats: statsPoll.clear, clearSaves: saves.clear });
 
   /** Input reaches the SDK only while playing; any input cancels the 45001 no-operation countdown. */
   function input(send: () => void): void {
@@ -162,37 +162,21 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     saves,
 
     start(game, opts = {}) {
-      if (disposed || !canStart(st.value)) return false;
-      runner.setPlayOptions(opts);
-      away = false;
-      statsPoll.clear();
-      saves.clear();
-      control.newSession(game.game_key);
-      dispatch({ type: 'start', game });
-      return true;
+      const before = st.value.attempt;
+      dispatch({ type: 'start', game, opts });
+      // The machine starts a new attempt only when no session is under way (start.ts canStart).
+      return st.value.attempt !== before;
     },
-    acceptSeat() {
-      // Taking the seat, wherever the player is, is going to the game: its stream must not hang up as "away".
-      away = false;
-      dispatch({ type: 'accept-seat' });
-    },
+    open: (game) => dispatch({ type: 'open', game }),
+    acceptSeat: () => dispatch({ type: 'accept-seat' }),
     cancelQueue: () => dispatch({ type: 'cancel-queue' }),
-    leave() {
-      away = true;
-      dispatch({ type: 'leave', minutes: control.hangupMinutes.value });
-    },
-    returnToGame(game) {
-      away = false;
-      dispatch(game ? { type: 'return', game } : { type: 'return' });
-    },
+    leave: () => dispatch({ type: 'leave', minutes: control.hangupMinutes.value }),
+    returnToGame: (game) => dispatch(game ? { type: 'return', game } : { type: 'return' }),
     wake() {
       now.value = clock.now();
       dispatch({ type: 'wake' });
     },
-    reconnect() {
-      away = false;
-      dispatch({ type: 'reconnect' });
-    },
+    reconnect: () => dispatch({ type: 'reconnect' }),
     back() {
       const action = backAction(st.value);
       if (action === 'stopped-queue') dispatch({ type: 'cancel-queue' });

@@ -3,17 +3,14 @@
  * for (SPEC §4). `machine.ts` is the pure `(state, event, now) → {state,
  * effects}`; `effects.ts` runs the effects (API calls, SDK, timers on the
  * injected clock, the duration socket) and feeds their results back as events.
+ * The flags are `flags.ts`; reading the cloud's answers is `answers.ts`.
  */
 import type {
   DurationSocketMessage,
-  GameFailure,
   GameQueueResponse,
   HangOption,
   PlayGameResponse,
-  PlayStartInfo,
-  QueueInfo,
   ReconPlayGameResponse,
-  SeatReadyInfo,
   StreamEventCode,
   UserSession,
 } from '../api/contract.ts';
@@ -63,7 +60,6 @@ export interface SessionEnd {
   message: string;
 }
 
-/** The game being played (SPEC §3 session variables the machine needs). */
 /** The game of a session: its SPEC §3 session variables (the op type ones decide its controls, op-type.ts). */
 export interface GameTarget extends GameControlsInfo {
   game_key: string;
@@ -83,6 +79,21 @@ export interface QueueView {
   waitSeconds: number;
   playQueueId: number;
   polls: number;
+}
+
+/** play_game's choices of a start (SPEC §7): able_queue, enable_restart, local_stream. */
+export interface PlayOptions {
+  /** able_queue (default true): queue when no machine is free. */
+  ableQueue?: boolean;
+  /** enable_restart (default true): replace another running session of this user. */
+  enableRestart?: boolean;
+  /** local_stream (default false). */
+  localStream?: boolean;
+}
+
+/** The game page is hidden or left (SPEC §4 "Leaving the game page"), with the hang-up minutes in force then. */
+export interface AwayView {
+  minutes: number;
 }
 
 export interface HangupView {
@@ -112,6 +123,12 @@ export interface SessionState {
   seat: (StreamTarget & { queueId: string }) | null;
   seatEndsAt: number | null;
   hangup: HangupView | null;
+  /**
+   * Away from the game page: a stream that comes up meanwhile (a reconnect, a
+   * load) hangs up at once. Null while the page is on screen. Only `leave`
+   * sets it; `return`, `open`, `reconnect`, `accept-seat` and `start` clear it.
+   */
+  away: AwayView | null;
   /** 45001: quit at this time unless there is input. */
   idleEndsAt: number | null;
   /** Reconnecting: give up at this time unless 100 arrives. */
@@ -139,6 +156,7 @@ export const initialState: SessionState = {
   seat: null,
   seatEndsAt: null,
   hangup: null,
+  away: null,
   idleEndsAt: null,
   reconnectEndsAt: null,
   end: null,
@@ -155,13 +173,23 @@ export type FailedStep = 'token' | 'sdk' | 'play' | 'queue' | 'recon' | 'session
 
 export type SessionEvent =
   // the user / the screen
-  | { type: 'start'; game: GameTarget }
+  /** `opts`: play_game's choices; the defaults when absent. */
+  | { type: 'start'; game: GameTarget; opts?: PlayOptions }
+  /**
+   * The game page opens for `game`: a session of this game that is hung up
+   * resumes, one under way is kept, one of another game is quit first, and
+   * otherwise the game starts.
+   */
+  | { type: 'open'; game: GameTarget }
   | { type: 'check-sessions' }
   | { type: 'accept-seat' }
   | { type: 'cancel-queue' }
-  /** Leaving the game page; `minutes` is the hang-up duration in force. */
+  /** The game page is hidden or left (SPEC §4 "Leaving the game page"); `minutes` is the hang-up duration in force. */
   | { type: 'leave'; minutes: number }
-  /** `game`: what the screen knows of the session's game now (a session found by user_sc_list knew only its key). */
+  /**
+   * The game page is on screen again (SPEC §4 "Returning cancels hang-up").
+   * `game`: what the screen knows of the session's game now (a session found by user_sc_list knew only its key).
+   */
   | { type: 'return'; game?: GameTarget }
   | { type: 'reconnect' }
   | { type: 'open-quit-dialog' }
@@ -182,11 +210,11 @@ export type SessionEvent =
   | { type: 'queue-answer'; attempt: number; res: GameQueueResponse }
   | { type: 'recon-answer'; attempt: number; res: ReconPlayGameResponse }
   /**
-   * user_sc_list. `remainingMs` is the hang-up time left of the able_recon
-   * session (from its hang_up_end_time, else the hang-up setting), and
-   * `serverHangingUp` whether the cloud already counts it down.
+   * user_sc_list's answer. `hangupDuration` is the player's hangup_duration
+   * setting of the able_recon session's game and `member` whether the player
+   * is a member (type-2 hang-up options are theirs only).
    */
-  | { type: 'sessions'; attempt: number; list: UserSession[]; manufacturer: string; minutes: number; remainingMs: number; serverHangingUp: boolean }
+  | { type: 'sessions'; attempt: number; list: UserSession[]; manufacturer: string; hangupDuration: number; member: boolean }
   | { type: 'failed'; attempt: number; step: FailedStep; message: string }
   | { type: 'timer'; name: TimerName }
   // the SDK
@@ -200,12 +228,13 @@ export type SessionEvent =
 export type EmittedEvent = 'playing' | 'seat-ready' | 'hangup-over' | 'token-expired' | 'relogin' | 'ended';
 
 export type Effect =
+  /** A new start: what the last session left (figures, saves, the stream's level) goes and this game's settings load. */
+  | { type: 'new-session'; opts: PlayOptions }
   | { type: 'get-token' }
   | { type: 'sdk-init' }
   | { type: 'play-game'; queueId?: string }
   | { type: 'poll-queue'; queueId: string }
-  /** `gameKey` defaults to the current game's. */
-  | { type: 'cancel-queue'; queueId: string; gameKey?: string }
+  | { type: 'cancel-queue'; queueId: string; gameKey: string }
   /** `silent`: no toast when it fails (the client stops on its own, not on the user's word). */
   | { type: 'stop-game'; scId: string; gameKey: string; body: string; silent: boolean }
   /** sc_hang_up: minutes > 0 starts the cloud's countdown, 0 cancels it. */
@@ -223,58 +252,11 @@ export type Effect =
   | { type: 'clear-timer'; name: TimerName }
   | { type: 'duration-open' }
   | { type: 'duration-close' }
-  | { type: 'emit'; event: EmittedEvent };
+  | { type: 'emit'; event: Exclude<EmittedEvent, 'ended'> }
+  /** Carries its ending: the state may have moved on (a new start) by the time listeners hear it. */
+  | { type: 'emit'; event: 'ended'; end: SessionEnd };
 
 export interface Step {
   state: SessionState;
   effects: Effect[];
-}
-
-/** SPEC §4 flags, derived from the state. */
-export interface SessionFlags {
-  sdkReady: boolean;
-  playing: boolean;
-  reconnectReady: boolean;
-  reconnecting: boolean;
-  queueScreen: boolean;
-  hasStream: boolean;
-  loadingPercent: number;
-}
-
-export function flagsOf(s: SessionState): SessionFlags {
-  return {
-    sdkReady: s.sdkReady,
-    playing: s.phase === 'playing',
-    reconnectReady: s.reconnectReady,
-    reconnecting: s.phase === 'reconnecting',
-    queueScreen: s.phase === 'queued' || s.phase === 'seat-ready',
-    hasStream: s.hasStream,
-    loadingPercent: s.progress,
-  };
-}
-
-/** The play answer as a stream target. */
-export function targetOf(info: Pick<PlayStartInfo, 'sc_id' | 'game_key' | 'stream_url' | 'level_config'>): StreamTarget {
-  return { sc_id: info.sc_id, game_key: info.game_key, stream_url: info.stream_url, level_config: info.level_config };
-}
-
-/** 200 with a session: play now (play_game, recon_play_game). */
-export function isPlayStart(res: { code: number }): res is PlayStartInfo {
-  return res.code === 200 && 'sc_id' in res && 'stream_url' in res;
-}
-
-/** 201 with a ticket: queued (play_game, game_queue). */
-export function isQueued(res: { code: number }): res is QueueInfo {
-  return res.code === 201 && 'queue_id' in res;
-}
-
-/** game_queue 200: the seat is ready. */
-export function isSeatReady(res: { code: number }): res is SeatReadyInfo {
-  return isPlayStart(res) && 'queue_id' in res;
-}
-
-/** The message of a failed outcome (SPEC §4 "Other responses show the sub message"). */
-export function subMessage(res: { code: number }): string {
-  const msg = (res as Partial<GameFailure>).sub_msg;
-  return typeof msg === 'string' && msg !== '' ? msg : `code ${res.code}`;
 }

@@ -39,14 +39,15 @@ export function endSession(s: SessionState, reason: EndReason, message: string, 
     // Only a stop the user asked for shows a failure (SPEC §8 "A stop-game non-200 response shows the message").
     effects.push({ type: 'stop-game', scId: s.scId, gameKey: s.game.game_key, body: reason, silent: reason !== 'user-quit' });
   }
-  if (opts.cancelQueue && s.queue) effects.push({ type: 'cancel-queue', queueId: s.queue.queueId });
+  if (opts.cancelQueue && s.queue) effects.push({ type: 'cancel-queue', queueId: s.queue.queueId, gameKey: s.game?.game_key ?? '' });
   effects.push(...(opts.extra ?? []));
-  effects.push({ type: 'emit', event: 'ended' });
+  const end = { reason, message };
+  effects.push({ type: 'emit', event: 'ended', end });
   return step(
     {
       ...s,
       phase: 'ended',
-      end: { reason, message },
+      end,
       hasStream: false,
       reconnectReady: false,
       queue: null,
@@ -60,6 +61,13 @@ export function endSession(s: SessionState, reason: EndReason, message: string, 
     },
     ...effects,
   );
+}
+
+/** The user's confirmed quit: a queue is left (cancel_queue), a session is stopped; nothing to quit changes nothing. */
+export function quitStep(s: SessionState): Step {
+  if (s.phase === 'queued' || s.phase === 'seat-ready') return endSession(s, 'queue-cancelled', '', { cancelQueue: true });
+  if (s.phase === 'idle' || s.phase === 'ended') return same(s);
+  return endSession(s, 'user-quit', '', { cancelQueue: !!s.queue });
 }
 
 /**

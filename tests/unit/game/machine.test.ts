@@ -2,33 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { HANGUP_MINUTE_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';
 import { NO_OPERATION_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
-import { backAction, transition } from '../../../web/game/machine.ts';
-import { initialState, TIMER_NAMES, type Effect, type SessionEvent, type SessionState } from '../../../web/game/state.ts';
+import { backAction } from '../../../web/game/machine.ts';
+import { initialState, TIMER_NAMES } from '../../../web/game/state.ts';
 import { seatExpiryMs } from '../../../web/game/queue.ts';
 import { GAME, playAnswer, queued, seatReady } from './fakes.ts';
-
-const T = 1_000_000;
-
-function run(events: SessionEvent[], from: SessionState = initialState, now = T): { state: SessionState; effects: Effect[] } {
-  let state = from;
-  let effects: Effect[] = [];
-  for (const e of events) ({ state, effects } = transition(state, e, now));
-  return { state, effects };
-}
-const types = (effects: Effect[]): string[] => effects.filter((e) => e.type !== 'clear-timer').map((e) => (e.type === 'set-timer' ? `set-timer ${e.name} ${e.ms}` : e.type));
-
-const started = run([{ type: 'start', game: GAME }]).state;
-const playing = run([
-  { type: 'start', game: GAME },
-  { type: 'token-ok', attempt: 1, token: 't' },
-  { type: 'sdk-ready', attempt: 1 },
-  { type: 'play-answer', attempt: 1, gameKey: 'space-race', res: playAnswer() },
-  { type: 'progress', value: 100 },
-]).state;
+import { playing, run, started, T, types } from './machine-run.ts';
 
 describe('machine (SPEC §4 transitions)', () => {
-  it('SPEC §4 start → get-token; token → sdk-init with the 60 s wait; ready → play-game', () => {
-    expect(types(run([{ type: 'start', game: GAME }]).effects)).toEqual(['get-token']);
+  it('SPEC §4 start → a new session and get-token; token → sdk-init with the 60 s wait; ready → play-game', () => {
+    expect(types(run([{ type: 'start', game: GAME }]).effects)).toEqual(['new-session', 'get-token']);
     const afterToken = run([{ type: 'token-ok', attempt: 1, token: 't' }], started);
     expect(types(afterToken.effects)).toEqual(['sdk-init', `set-timer sdk-init ${SDK_INIT_WAIT_MS}`]);
     expect(types(run([{ type: 'sdk-ready', attempt: 1 }], afterToken.state).effects)).toEqual(['play-game']);
