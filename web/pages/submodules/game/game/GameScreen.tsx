@@ -30,9 +30,10 @@ const VirtualKeyboard = lazy(() => import('./VirtualKeyboard.tsx'));
 function useScreenLifecycle(session: GameSession): void {
   useEffect(() => {
     setGameBackHandler(() => session.back() !== 'none');
+    // Shown again whatever the phase: whether a hang-up resumes, or a stream still coming back is watched again, is the session's rule (SPEC §4).
     const onVisibility = (): void => {
       if (document.visibilityState === 'hidden') session.leave();
-      else if (session.phase.peek() === 'hung-up') session.returnToGame();
+      else session.returnToGame();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
@@ -52,36 +53,34 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   const [menu, setMenu] = useState(false);
   const phase = session.phase.value;
   const settings = session.settings.value;
-  const playing = phase === 'playing' && session.flags.value.hasStream;
+  const flags = session.flags.value;
+  const live = flags.live;
   // Re-renders when a pad comes or goes, so the menu's Vibration switch follows (canRumble below).
-  usePhysicalGamepad(session, playing);
+  usePhysicalGamepad(session, live);
   const openMenu = useCallback(() => setMenu(true), []);
-  useHardwareKeyboard(session, playing && !menu, openMenu);
+  useHardwareKeyboard(session, live && !menu, openMenu);
   // Decision 0007: the op type in force and what this device shows for it.
   const device = useInputDevice();
   const controls = screenControls({ opType: session.opType.value, game, chosen: session.chosen.value, device });
-
-  const loading = phase === 'starting' || phase === 'loading' || phase === 'reconnecting' || (phase === 'playing' && !session.flags.value.hasStream);
-  // The ball and the menu belong to a running game: an ending closes the menu.
-  const inGame = playing || phase === 'reconnecting' || phase === 'loading';
-  useFullScreenSetting(controls.fullScreen, inGame || phase === 'queued' || phase === 'seat-ready' || phase === 'starting');
+  useFullScreenSetting(controls.fullScreen, flags.underWay);
 
   return (
     <div className="gs" data-phase={phase} data-op-type={session.opType.value} data-overlay={controls.overlay}>
-      <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} pointer={playing && !menu ? controls.stream : 'none'} />
-      {loading && <LoadingView session={session} game={game} />}
-      {(phase === 'queued' || phase === 'seat-ready') && <QueueView session={session} game={game} />}
+      <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} pointer={live && !menu ? controls.stream : 'none'} />
+      {flags.loadingScreen && <LoadingView session={session} game={game} />}
+      {flags.queueScreen && <QueueView session={session} game={game} />}
       {phase === 'seat-ready' && <SeatDialog session={session} />}
       {phase === 'hung-up' && <HungUpView session={session} game={game} />}
       {phase === 'ended' && <EndedView session={session} game={game} single={single} />}
-      {playing && <PlayOverlay session={session} />}
+      {live && <PlayOverlay session={session} />}
       <Suspense fallback={null}>
-        {playing && controls.overlay === 'gamepad' && <VirtualGamepad session={session} />}
-        {playing && controls.overlay === 'keyboard' && <VirtualKeyboard session={session} opType={session.opType.value} />}
-        {menu && inGame && <GameMenu session={session} controls={controls} canRumble={canRumble()} onClose={() => setMenu(false)} />}
+        {live && controls.overlay === 'gamepad' && <VirtualGamepad session={session} />}
+        {live && controls.overlay === 'keyboard' && <VirtualKeyboard session={session} opType={session.opType.value} />}
+        {/* The ball and the menu belong to a running game: an ending closes the menu. */}
+        {menu && flags.inGame && <GameMenu session={session} controls={controls} canRumble={canRumble()} onClose={() => setMenu(false)} />}
       </Suspense>
       <LayoutEditorHost session={session} game={game} opType={session.opType.value} />
-      {inGame && <FloatingBall onTap={openMenu} />}
+      {flags.inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
       <p className="gs-rotate" aria-hidden="true">
         {t.rotate}

@@ -26,7 +26,7 @@ export function LayoutEditorHost({ session, game, opType }: { session: GameSessi
   useEffect(() => {
     if (screen) screen.opType.value = mode;
   }, [screen, mode]);
-  const playing = session.phase.value === 'playing';
+  const playing = session.flags.value.playing;
   useEffect(() => {
     // An ending or a reconnect closes the editor: its draft belonged to the stream that went away.
     if (screen && !playing) screen.editing.value = null;

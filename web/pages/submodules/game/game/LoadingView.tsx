@@ -18,7 +18,7 @@ export function LoadingView({ session, game }: { session: GameSession; game: Gam
   const t = useStore(msgs);
   const st = useStore(sessionTexts);
   const percent = session.progress.value;
-  const reconnecting = session.phase.value === 'reconnecting';
+  const reconnecting = session.flags.value.reconnecting;
   const left = session.reconnectSecondsLeft.value;
   return (
     <section className="gs-layer gs-loading" aria-label={t.loading}>

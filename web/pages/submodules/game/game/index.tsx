@@ -16,7 +16,7 @@ import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { GameScreen } from './GameScreen.tsx';
-import { beginGame } from './begin.ts';
+import { targetOf } from './begin.ts';
 import { useNoPageZoom } from './no-zoom.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
@@ -64,7 +64,8 @@ export default function GamePage() {
         }
         const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null)]);
         if (!live) return;
-        beginGame(session, game);
+        // Whether this resumes, keeps, replaces or starts a session is the machine's rule (SPEC §4), not the page's.
+        session.open(targetOf(game));
         setLoad({ kind: 'ready', session, game, single: pick.single });
       } catch (e) {
         if (live) setLoad({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
