@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Canvas, Image } from '@napi-rs/canvas';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import type { ArtFont, FontFor } from './media-svg.ts';
 
 /** A font family Skia knows, with the weights it has (GlobalFonts.families). */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameFixture } from '../fixtures/index.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 export const COVER_SIZE = { width: 600, height: 800 } as const;
 export const BANNER_SIZE = { width: 1280, height: 720 } as const;

@@ -22,7 +22,8 @@ import { send, sendText } from '../http/reply.ts';
 import { contentType } from '../http/static.ts';
 import { BANNER_SIZE, bannerSvg, coverSvg, screenshotSvg, type FontFor } from './media-svg.ts';
 import { createRasteriser, WEBP_TYPE, type ArtDrawing, type Rasteriser } from './media-raster.ts';
-import { CONTENT_LANGUAGES, contentLanguage, type ContentLanguage } from '../http/language.ts';
+import { contentLanguage } from '../http/language.ts';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '../languages.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
 
 export const MEDIA_PREFIX = '/mock-media/';

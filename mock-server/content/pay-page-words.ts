@@ -4,7 +4,7 @@
  * it with its own Accept-Language (http/language.ts picks the language).
  */
 import type { OrderStatus } from '../../web/api/contract.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 export interface PayPageWords {
   payTypes: { wxpay: string; alipay: string };

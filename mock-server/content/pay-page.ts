@@ -19,7 +19,8 @@ import { escapeXml } from './media-svg.ts';
 import { ORDER_ID, orderStatus, PAY_PAGE_PREFIX, resultUrl, sessionQuery, settleOrder } from './orders.ts';
 import { contentState } from './state.ts';
 import { PAY_PAGE_WORDS, type PayPageWords } from './pay-page-words.ts';
-import { contentLanguage, type ContentLanguage } from '../http/language.ts';
+import { contentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 export { PAY_PAGE_PREFIX };
 

@@ -7,7 +7,7 @@
  */
 import type { OrderProductType, OrderStatus, PayType, PropertyRecord, PropertyRecordKind } from '../../web/api/contract.ts';
 import type { Wording } from '../http/words.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import { defineSlot, type MockSession } from '../sessions/session.ts';
 import { formatBackendTime, type UserRecord } from '../sessions/store.ts';
 

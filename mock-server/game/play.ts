@@ -13,7 +13,7 @@ import {
 } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
 import { Wording, wordsIn, type WordsId } from '../http/words.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { cancelHangUp } from './hangup.ts';
 import { openTicket, queueInfo, settledAnswer, takeSeat, ticketOf } from './queue.ts';

@@ -14,7 +14,7 @@ import {
   type SeatReadyInfo,
 } from '../../web/api/contract.ts';
 import { wordsIn } from '../http/words.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { playStartInfo, seconds, startBilling, startSession, stopSession } from './sessions.ts';
 import { gameMeta, type GameContext, type GameState, type GameToken, type PlaySession, type QueueTicket } from './state.ts';

@@ -5,7 +5,7 @@
  * English (issue 9). A language the scenario leaves out falls back to `en`.
  */
 import * as z from 'zod';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import { known, optional, text } from '../validate.ts';
 
 const one = text({ max: 500, empty: true });

@@ -24,7 +24,7 @@ import type { Store } from '../sessions/store.ts';
 import type { GameStream } from '../stream/game-stream.ts';
 import type { NetworkConditions } from '../stream/network.ts';
 import type { GameScript } from './script.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 /** What the game flow needs from a request or socket: RouteContext satisfies it; sockets build it from their session. */
 export interface GameContext {

@@ -23,7 +23,8 @@ import { verifySignature } from './signature.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
 import { scriptedFixtures } from '../content/scripted.ts';
-import { CONTENT_LANGUAGES, contentLanguage } from './language.ts';
+import { contentLanguage } from './language.ts';
+import { CONTENT_LANGUAGES } from '../languages.ts';
 
 export type { ApiOptions } from './call.ts';
 

@@ -1,7 +1,7 @@
 /** Building the `{code, msg, data}` envelope every API answer uses (SPEC §8 "Body codes"). */
 import { BODY_CODE, type ApiEnvelope } from '../../web/api/contract.ts';
 import type { Wording } from './words.ts';
-import type { ContentLanguage } from './language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 export function ok<T>(data: T, msg = 'success'): ApiEnvelope<T> {
   return { code: BODY_CODE.success, msg, data };

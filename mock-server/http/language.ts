@@ -5,10 +5,7 @@
  * (`zh-CN,zh;q=0.9,en;q=0.8`). The first tag by weight that names a language
  * the content exists in wins; none (or no header) is English.
  */
-import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../fixtures/index.ts';
-
-export type ContentLanguage = 'en' | TranslatedLanguage;
-export const CONTENT_LANGUAGES: readonly ContentLanguage[] = ['en', ...TRANSLATED_LANGUAGES];
+import type { ContentLanguage } from '../languages.ts';
 
 // Regions that write Traditional Chinese; any other Chinese without a script is Simplified.
 const TRADITIONAL_REGIONS = new Set(['tw', 'hk', 'mo']);

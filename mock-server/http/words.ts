@@ -7,7 +7,7 @@
  * developers (a malformed request, a /__mock/ or /__db/ call) stay English and
  * are not here.
  */
-import type { ContentLanguage } from './language.ts';
+import type { ContentLanguage } from '../languages.ts';
 
 type Texts = Readonly<Record<ContentLanguage, string>>;
 

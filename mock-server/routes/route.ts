@@ -10,7 +10,7 @@ import type { Clock } from '../../web/core/clock.ts';
 import { ApiError } from '../http/envelope.ts';
 import { Wording } from '../http/words.ts';
 import type { Fixtures } from '../fixtures/index.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import type { MockSession } from '../sessions/session.ts';
 import type { Store, UserRecord } from '../sessions/store.ts';
 import type { RequestInput } from '../http/input.ts';
@@ -113,9 +113,14 @@ export function defineUserRoute<P extends keyof Endpoints>(
   return defineGuardedRoute(path, input, requireUser, handle);
 }
 
+/** The logged-in user when the request carries a valid token; a visitor (undefined) otherwise. For calls that work both ways. */
+export function optionalUser(ctx: RouteContext): UserRecord | undefined {
+  return ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
+}
+
 /** The logged-in user of this request; answers 30001 (SPEC §8) when the token is missing, unknown or expired. */
 export function requireUser(ctx: RouteContext): UserRecord {
-  const user = ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
+  const user = optionalUser(ctx);
   if (!user) throw new ApiError(BODY_CODE.tokenExpired, new Wording('tokenExpired'));
   return user;
 }

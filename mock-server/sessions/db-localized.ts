@@ -8,7 +8,7 @@
  * QA added have no translation and answer as written.
  */
 import type { Fixtures } from '../fixtures/index.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import { FIXTURE_COLLECTIONS } from './db-fixtures.ts';
 
 type Rec = Record<string, unknown>;

@@ -52,11 +52,12 @@ import { networkOf } from '../stream/network.ts';
 import { bitrateCap, createRtcPeer, type RtcPeer } from '../stream/rtc-peer.ts';
 import { isObj, type Obj } from '../validate.ts';
 import type { GameSocketContext } from './duration.ts';
-import { messageText, type SocketHandler } from './hub.ts';
+import { messageText, type SocketHandler } from './handler.ts';
 import { peerOf } from './peer.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
 import { localizedFixtures } from '../sessions/db-localized.ts';
-import { contentLanguage, type ContentLanguage } from '../http/language.ts';
+import { contentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import { hasCjkFont } from '../stream/native.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 

@@ -12,7 +12,7 @@
  */
 import type { LevelConfig, StreamFrameMessage, StreamGameState, StreamInputDevice, StreamInputMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
 import { STREAM_TICK_HZ } from '../limits.ts';
-import type { ContentLanguage } from '../http/language.ts';
+import type { ContentLanguage } from '../languages.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { createControls } from './controls.ts';
 import { createStreamGame, type GameKind, type StreamGame } from './games/index.ts';

@@ -8,7 +8,7 @@ import { createRacer } from './racer.ts';
 import { createShooter } from './shooter.ts';
 import type { GameKind, StreamGame } from './types.ts';
 import { STREAM_WORDS } from './words.ts';
-import type { ContentLanguage } from '../../http/language.ts';
+import type { ContentLanguage } from '../../languages.ts';
 
 export type { Ctx2D, GameKind, StreamGame } from './types.ts';
 

@@ -3,7 +3,7 @@
  * language, sent with the stream socket). Scores stay 7-segment digits
  * (hud.ts): only the labels, the game-over card and the hint are words.
  */
-import type { ContentLanguage } from '../../http/language.ts';
+import type { ContentLanguage } from '../../languages.ts';
 import type { GameKind } from './types.ts';
 
 export interface StreamWords {
