@@ -4,12 +4,11 @@
  * with the user when a valid token came along) so tests and QA can read them.
  */
 import { PATH, type EventReportRequest } from '../../web/api/contract.ts';
-import { optionalUser } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { ok } from '../http/envelope.ts';
 import * as z from 'zod';
 import { isObj, problem, text } from '../validate.ts';
-import { defineRoute, type Route } from './route.ts';
+import { defineRoute, optionalUser, type Route } from './route.ts';
 
 /** Text data longer than this is refused (objects are bounded by the 1 MiB body limit). */
 export const MAX_EVENT_TEXT = 10_000;

@@ -8,10 +8,9 @@
 import { PATH, type HomeSection } from '../../web/api/contract.ts';
 import { byPlays, findGame, gameView, visibleGames } from '../content/catalogue.ts';
 import type { GameFixture, HomeSectionFixture } from '../fixtures/index.ts';
-import { optionalUser } from './input.ts';
 import { contentState } from '../content/state.ts';
 import { ok } from '../http/envelope.ts';
-import { defineRoute, NO_INPUT, type Route, type RouteContext } from './route.ts';
+import { defineRoute, NO_INPUT, optionalUser, type Route, type RouteContext } from './route.ts';
 
 function sectionGames(s: HomeSectionFixture, ctx: RouteContext): { games: GameFixture[]; more: boolean } {
   const view = gameView(ctx);

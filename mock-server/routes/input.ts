@@ -10,7 +10,6 @@ import { PAGE_SIZE_MAX } from '../limits.ts';
 import { badRequest } from '../http/envelope.ts';
 import type { UserRecord } from '../sessions/store.ts';
 import { flag, int, oneOf, optional, type IntOptions } from '../validate.ts';
-import type { RouteContext } from './route.ts';
 
 /** Numbers as the input carries them: `strictNumbers` for JSON, `textNumbers` for forms and path pairs. */
 export interface Numbers {
@@ -46,9 +45,4 @@ export const pageFields = (n: Numbers) => ({
 /** A `uid` in the request must be the logged-in user's (like get_user_balance). */
 export function requireSameUid(given: number | undefined, user: UserRecord): void {
   if (given !== undefined && given !== user.uid) throw badRequest(`Field "uid" (${given}) does not match the logged-in user`);
-}
-
-/** The logged-in user when the request carries a valid token; a visitor (undefined) otherwise. For calls that work both ways. */
-export function optionalUser(ctx: RouteContext): UserRecord | undefined {
-  return ctx.token === undefined ? undefined : ctx.store.userForToken(ctx.token);
 }

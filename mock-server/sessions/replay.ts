@@ -15,7 +15,7 @@
  */
 import type { Recorded, RecordedAnswer, RecordedClose, RecordedPush } from '../scenarios/recorded.ts';
 import { redactPath } from './redact.ts';
-import type { SessionSlot } from './session.ts';
+import type { Slot } from './slot.ts';
 
 /** A call or socket the replay has nothing for: the live mock answers it. */
 export const NOT_RECORDED = 'not-recorded';
@@ -77,4 +77,4 @@ export class Replay {
   }
 }
 
-export const replaySlot: SessionSlot<Replay> = { name: 'replay', create: () => new Replay() };
+export const replaySlot: Slot<Replay, unknown> = { name: 'replay', create: () => new Replay() };

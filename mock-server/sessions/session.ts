@@ -26,18 +26,15 @@ import { copyScenario, DEFAULT_SCENARIO_DATA, type Scenario } from '../scenarios
 import { createSessionClock, type SessionClock } from './clock.ts';
 import { Journal, JOURNAL_LIMIT, type JournalCaps } from './journal.ts';
 import { replaySlot } from './replay.ts';
+import type { Slot } from './slot.ts';
 import { SocketRegistry } from './sockets.ts';
 import type { Store } from './store.ts';
 
 /** Close code sent to a session's sockets when the session is reset or dropped. */
 export const SOCKET_CLOSE_SESSION_RESET = 4000;
 
-/** Per-session state a module keeps: made on first use, disposed when the session is reset or dropped. */
-export interface SessionSlot<T> {
-  readonly name: string;
-  create(session: MockSession): T;
-  dispose?(value: T): void;
-}
+/** Per-session state a module keeps, made from its session (slot.ts). */
+export type SessionSlot<T> = Slot<T, MockSession>;
 
 export function defineSlot<T>(name: string, create: (session: MockSession) => T, dispose?: (value: T) => void): SessionSlot<T> {
   return dispose ? { name, create, dispose } : { name, create };

@@ -30,7 +30,7 @@ import { gameStateOf, type DurationPeer, type GameContext } from '../game/state.
 import { startDurationTimeline } from '../game/timelines.ts';
 import type { MockSession } from '../sessions/session.ts';
 import { isObj } from '../validate.ts';
-import { messageText, type SocketContext, type SocketHandler } from './hub.ts';
+import { messageText, type SocketContext, type SocketHandler } from './handler.ts';
 import { peerOf } from './peer.ts';
 import { sessionFixtures } from '../sessions/db-fixtures.ts';
 import { contentLanguage } from '../http/language.ts';

@@ -11,35 +11,17 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { HEADER } from '../../web/api/contract.ts';
-import type { Clock } from '../../web/core/clock.ts';
 import { SessionLimitError, SessionNameError } from '../sessions/registry.ts';
 import { type MockSession } from '../sessions/session.ts';
 import { recordClosed, recordSent, trackReceived, trackSocket } from '../sessions/recorder.ts';
 import { NOT_RECORDED, replaySlot } from '../sessions/replay.ts';
+import { messageText, type SocketContext, type SocketHandler } from './handler.ts';
 import { replaySocket } from './replay-socket.ts';
-
-export interface SocketContext {
-  /** The app's clock. Per-socket timers belong on `session.clock` instead. */
-  clock: Clock;
-  log: (line: string) => void;
-}
-
-export interface SocketHandler {
-  /** A socket accepted for `session`; its timers must run on `session.clock`. */
-  handle(ws: WebSocket, req: IncomingMessage, session: MockSession): void;
-}
 
 /** The query parameter of an upgrade URL naming the mock session (the app forwards its `?mock_session=`). */
 export const MOCK_SESSION_QUERY = 'mock_session';
-
-/** Text of a websocket message as received. */
-export function messageText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
-}
 
 function sentText(data: unknown): string {
   if (typeof data === 'string') return data;

@@ -10,7 +10,7 @@ import type { TimerId } from '../../web/core/clock.ts';
 import { wireText, type RecordedClose, type RecordedPush } from '../scenarios/recorded.ts';
 import type { RecordedConnection } from '../sessions/replay.ts';
 import type { MockSession } from '../sessions/session.ts';
-import type { SocketHandler } from './hub.ts';
+import type { SocketHandler } from './handler.ts';
 
 function closeAsRecorded(ws: WebSocket, close: RecordedClose): void {
   if (ws.readyState !== ws.OPEN) return;
