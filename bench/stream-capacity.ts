@@ -16,11 +16,14 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LevelConfig } from '../web/api/contract.ts';
 import { GAME_KINDS } from '../mock-server/stream/games/index.ts';
 import type { ReceiverSample } from './stream-receiver.ts';
 import type { ServerSample, ServerStreamSpec } from './stream-server.ts';
-import { affinityOf, forkWorker, loadWindow, quantile, sleep, type LoadWindow, type Worker } from './stream-util.ts';
+import { loadWindow, type LoadWindow } from './cpu-load.ts';
+import { quantile } from './stats.ts';
+import { affinityOf, forkWorker, type Worker } from './worker-rpc.ts';
 
 /** A stream is sustained when it delivers at least this many frames per second. */
 export const SUSTAINED_FPS = 58;

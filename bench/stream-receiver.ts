@@ -11,7 +11,7 @@ import type { StreamRtcMessage } from '../web/api/contract.ts';
 import { frameCodeFromLuma } from '../web/api/frame-code.ts';
 import { createRtcLink, type RtcLink } from '../web/game/rtc-link.ts';
 import { loadWrtc } from '../mock-server/stream/native.ts';
-import { serveWorker } from './stream-util.ts';
+import { serveWorker } from './worker-rpc.ts';
 
 export interface ReceiverStreamSample {
   id: string;

@@ -14,7 +14,7 @@ import { createControls } from '../mock-server/stream/controls.ts';
 import { createStreamGame, GAME_KINDS, type GameKind } from '../mock-server/stream/games/index.ts';
 import { loadCanvas, loadWrtc, type VideoFrame } from '../mock-server/stream/native.ts';
 import { createPicture } from '../mock-server/stream/picture.ts';
-import { quantile } from './stream-util.ts';
+import { quantile } from './stats.ts';
 
 /**
  * CPU time of this process, ms. The picture is drawn and converted

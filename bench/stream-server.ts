@@ -17,7 +17,7 @@ import { loadWrtc, type VideoFrame } from '../mock-server/stream/native.ts';
 import { NO_CONDITIONS } from '../mock-server/stream/network.ts';
 import { createPicture } from '../mock-server/stream/picture.ts';
 import { createRtcPeer, type RtcPeer } from '../mock-server/stream/rtc-peer.ts';
-import { serveWorker } from './stream-util.ts';
+import { serveWorker } from './worker-rpc.ts';
 
 export interface ServerStreamSpec {
   id: string;

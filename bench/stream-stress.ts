@@ -13,12 +13,12 @@
  * A clean run prints one line per iteration and exits 0; every peer the mock
  * opened must be closed at the end (rtcResources), or it exits 1.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mock-server/app.ts';
 import { CONTROL_WRITE_HEADERS } from '../mock-server/http/control-guard.ts';
 import { rtcResources } from '../mock-server/stream/rtc-peer.ts';
 import { DIST_DIR, gamePath, LANDSCAPE, launchBrowser, logIn, waitForAppShell } from '../tests/e2e/harness.ts';
-import { sleep } from './stream-util.ts';
 
 const ITERATIONS = Number(process.argv[2] ?? 200);
 let seed = Number(process.argv[3] ?? Date.now() % 100_000);
