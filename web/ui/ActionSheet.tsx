@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { messages } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
 
@@ -13,9 +13,11 @@ export interface SheetAction {
 export function ActionSheet({ title, actions, onClose }: { title: string; actions: SheetAction[]; onClose: () => void }) {
   const t = useStore(msgs);
   const first = useRef<HTMLButtonElement>(null);
+  // The latest onClose, without moving the focus back to the first action whenever the owner draws a new one.
+  const onKey = useEffectEvent((e: KeyboardEvent) => e.key === 'Escape' && onClose());
   useEffect(() => {
     first.current?.focus();
-    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const key = (e: KeyboardEvent) => onKey(e);
     addEventListener('keydown', key);
     return () => removeEventListener('keydown', key);
   }, []);

@@ -34,12 +34,13 @@ export function Carousel<T>({
   const touch = useRef<{ x: number; y: number; h: boolean | null } | null>(null);
   const box = useRef<HTMLDivElement>(null);
 
-  // Re-armed after every change, so a swipe restarts the 5 s wait.
+  // Re-armed after every change, so a swipe restarts the 5 s wait; a drag's every pixel does not (only its end).
+  const dragging = drag !== 0;
   useEffect(() => {
     if (n < 2 || touch.current) return;
     const id = clock.setTimeout(() => setIndex((i) => wrapIndex(i + 1, n)), interval);
     return () => clock.clearTimeout(id);
-  }, [index, n, drag === 0]);
+  }, [index, n, dragging, clock, interval]);
 
   const i = wrapIndex(index, n);
   // The neighbours' art waits while the first view's largest image (the first slide's, on home) is on its way.

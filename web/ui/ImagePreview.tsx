@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { getImageInfo, type ImageInfo } from '../core/media.ts';
 import { Icon } from './icons.tsx';
@@ -72,6 +72,14 @@ export function ImagePreview({
   const stage = useRef<HTMLDivElement>(null);
   const closeBtn = useRef<HTMLButtonElement>(null);
 
+  // The latest handlers, without re-locking the page and moving the focus whenever the owner draws a new onClose.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key === 'Escape') onClose();
+    if (e.key === 'ArrowRight') go(1);
+    if (e.key === 'ArrowLeft') go(-1);
+  });
+  const cancelClose = useEffectEvent(() => timers.clearTimeout(closeTimer.current));
+
   // Scroll lock: the document and any in-page scroller stay put while open.
   useEffect(() => {
     const root = document.documentElement;
@@ -81,18 +89,14 @@ export function ImagePreview({
     root.classList.add('scroll-locked');
     const back = document.activeElement as HTMLElement | null;
     closeBtn.current?.focus();
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      if (e.key === 'ArrowRight') go(1);
-      if (e.key === 'ArrowLeft') go(-1);
-    };
+    const key = (e: KeyboardEvent) => onKey(e);
     addEventListener('keydown', key);
     return () => {
       root.style.overflow = prev[0] ?? '';
       document.body.style.overflow = prev[1] ?? '';
       root.classList.remove('scroll-locked');
       removeEventListener('keydown', key);
-      timers.clearTimeout(closeTimer.current);
+      cancelClose();
       back?.focus?.();
     };
   }, []);
@@ -108,7 +112,7 @@ export function ImagePreview({
     return () => {
       live = false;
     };
-  }, [images]);
+  }, [images, imageInfo]);
 
   const reset = () => {
     setScale(MIN_SCALE);

@@ -27,7 +27,10 @@ export interface Paged<T> {
   loadMore: () => void;
 }
 
-/** Pages of a list, restarted when `key` changes; a stale answer never lands in a newer list. */
+/**
+ * Pages of a list, restarted when `key` changes; a stale answer never lands in a newer list. `key` is `fetchPage`'s
+ * dependency list, as an effect's is: lint checks each call site's key against its callback (eslint.config.js).
+ */
 export function usePaged<T extends { id: number }>(fetchPage: (page: number) => Promise<Page<T>>, key: unknown[]): Paged<T> {
   const [state, setState] = useState<PagedState<T>>(emptyPaged);
   const [loading, setLoading] = useState(false);
@@ -63,6 +66,7 @@ export function usePaged<T extends { id: number }>(fetchPage: (page: number) => 
     const fresh = emptyPaged<T>();
     setState(fresh);
     load(fresh, g);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's key is fetchPage's dependency list, checked at each call site
   }, key);
 
   return {

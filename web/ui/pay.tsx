@@ -39,7 +39,7 @@ export function usePayTypes(loadSystemInfo: () => Promise<SystemInfo>): PayType[
     return () => {
       live = false;
     };
-  }, []);
+  }, [loadSystemInfo]);
   return types;
 }
 
@@ -62,12 +62,15 @@ export function useShopChoice<T extends { id: number; is_recommend: 0 | 1 }>(lis
   const types = usePayTypes(loadSystemInfo);
   const [pick, setPick] = useState<number | null>(null);
   const [payType, setPayType] = useState<PayType | null>(null);
+  // The list is drawn afresh on every render of its page, so the effect follows the choice it yields.
+  const firstChoice = list.length ? defaultChoice(list) : null;
   useEffect(() => {
-    if (pick === null && list.length) setPick(defaultChoice(list));
-  }, [list.length]);
+    if (pick === null && firstChoice !== null) setPick(firstChoice);
+  }, [pick, firstChoice]);
+  const firstType = types?.[0] ?? null;
   useEffect(() => {
-    if (payType === null && types?.length) setPayType(types[0] ?? null);
-  }, [types]);
+    if (payType === null && firstType !== null) setPayType(firstType);
+  }, [payType, firstType]);
   return { types, pick, setPick, payType, setPayType, chosen: list.find((c) => c.id === pick) };
 }
 

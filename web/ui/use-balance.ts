@@ -17,7 +17,8 @@ export function useBalance(
   const user = useStore(auth.$user);
   const [state, retry] = useAsync(
     () => (!refresh && auth.$user.get() ? Promise.resolve(auth.$user.get()) : auth.refreshBalance()),
-    [loginInfo?.swcloud_uid],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again for each player who logs in; the store knows who that is
+    [auth, refresh, loginInfo?.swcloud_uid],
   );
   return { user, failed: state.status === 'error' && !user, retry };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { LONG_PRESS_MS, movedTooFar } from './long-press-logic.ts';
@@ -12,11 +12,11 @@ type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
  */
 export function useLongPress(onLongPress: () => void, timers: Timers = systemClock) {
   const state = useRef<{ id: number | undefined; x: number; y: number; fired: boolean }>({ id: undefined, x: 0, y: 0, fired: false });
-  const cancel = () => {
+  const cancel = useCallback(() => {
     timers.clearTimeout(state.current.id);
     state.current.id = undefined;
-  };
-  useEffect(() => cancel, []);
+  }, [timers]);
+  useEffect(() => cancel, [cancel]);
   return {
     onPointerDown(e: ReactPointerEvent) {
       cancel();

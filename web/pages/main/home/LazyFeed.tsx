@@ -39,7 +39,7 @@ export function LazyFeed() {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [Feed, attempt]);
 
   if (Feed) return <Feed />;
   if (failed)

@@ -19,7 +19,8 @@ export function ResumeBanner() {
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('game_id'));
     if (Number.isInteger(id) && id > 0) navigate(gameScreenUrl(id), { replace: true });
-  }, []);
+    // wouter's navigate keeps one identity, so this still runs once.
+  }, [navigate]);
   if (!loginInfo) return null;
   return (
     <Suspense fallback={null}>

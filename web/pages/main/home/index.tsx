@@ -68,7 +68,7 @@ function useQuestionnaireOffer(isNewUser: boolean, navigate: (to: string) => voi
     return () => {
       live = false;
     };
-  }, [isNewUser]);
+  }, [isNewUser, navigate]);
 }
 
 /** The idle preloader's warm-up (page-loader.ts): the feed's code, so opening home later draws it at once. */

@@ -58,6 +58,7 @@ export default function UserPage() {
   const [, navigate] = useLocation();
   const { loginInfo } = useStore(auth.$auth);
   const { user, failed: balanceFailed, retry: retryBalance } = useBalance(auth, true);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again for each player who logs in; the call names them by the token alone
   const [realName, retryRealName] = useAsync(() => api.getAuthMessage({}, { silent: true }), [loginInfo?.swcloud_uid]);
   const t = useStore(msgs);
   const lang = useStore(locale);

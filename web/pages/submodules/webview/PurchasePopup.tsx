@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { SystemInfo } from '../../../api/contract.ts';
 import { auth, clock, getAppDeviceId } from '../../../app/services.ts';
@@ -63,6 +63,8 @@ export function PurchasePopup({
   const [state, setState] = useState<'checking' | 'open' | 'hidden'>('checking');
   const [system, setSystem] = useState<SystemInfo | null>(null);
   const close = onClosed ?? closeOverlay;
+  // The host's latest close, without re-checking the offer whenever the host draws a new one.
+  const closeUnoffered = useEffectEvent(() => close());
 
   useEffect(() => {
     let live = true;
@@ -77,7 +79,7 @@ export function PurchasePopup({
       const show = shouldShowPopup(user, expire, clock.now());
       setState(show ? 'open' : 'hidden');
       // Nothing to offer: a transparent page left open would only block the screen behind it.
-      if (!show) close();
+      if (!show) closeUnoffered();
     })();
     return () => {
       live = false;

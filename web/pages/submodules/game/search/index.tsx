@@ -43,7 +43,7 @@ export default function SearchPage() {
   const [keyword, setKeyword] = useState('');
   const [recent, setRecent] = useState<string[]>(() => readRecent(local.getOr<unknown>(RECENT_KEY, [])));
   const debounce = useMemo(() => createDebouncer<string>(clock, SEARCH_DEBOUNCE_MS, (k) => setKeyword(k.trim())), []);
-  useEffect(() => debounce.cancel, []);
+  useEffect(() => debounce.cancel, [debounce]);
 
   const saveRecent = (next: string[]) => {
     setRecent(next);

@@ -41,8 +41,8 @@ export default function PropertyPage() {
   const t = useStore(msgs);
   const lang = useStore(locale);
   const playTime = (s: number): string => formatPlayTime(s, lang);
-  const { loginInfo } = useStore(auth.$auth);
-  const [detail, reload] = useAsync(() => api.cgPropertyDetail(loginInfo ? { uid: loginInfo.swcloud_uid } : {}), [loginInfo?.swcloud_uid]);
+  const uid = useStore(auth.$auth).loginInfo?.swcloud_uid;
+  const [detail, reload] = useAsync(() => api.cgPropertyDetail(uid === undefined ? {} : { uid }), [uid]);
 
   return (
     <div className="scroll">

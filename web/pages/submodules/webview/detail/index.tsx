@@ -22,7 +22,7 @@ export default function WebviewDetailPage() {
   const t = useStore(msgs);
   const gameId = Number(new URLSearchParams(useSearch()).get('game_id'));
   const valid = Number.isInteger(gameId) && gameId > 0;
-  const [game, reload] = useAsync(() => (valid ? api.gameInfo({ game_id: gameId }, { silent: true }) : Promise.reject(new Error('no game'))), [gameId]);
+  const [game, reload] = useAsync(() => (valid ? api.gameInfo({ game_id: gameId }, { silent: true }) : Promise.reject(new Error('no game'))), [gameId, valid]);
 
   return (
     <Sheet title={game.status === 'ready' ? game.value.title : t.title}>
