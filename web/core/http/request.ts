@@ -37,7 +37,7 @@ export interface RequestOptions {
   /**
    * A call no page is waiting on (a balance refresh, order polling, the game session's calls): HTTP
    * 403/500/503 reject without the error page, because SPEC §8's navigation is for page-level calls
-   * and must not tear down the screen the player is on (issue 14 part 10).
+   * and must not tear down the screen the player is on (decision 0008).
    */
   background?: boolean;
   signal?: AbortSignal;

@@ -5,7 +5,7 @@ type Feed = ComponentType;
 
 /**
  * The feed (carousel, game rows and their menus) sits below home's first view, which the prerendered page already
- * painted (decision 0014), so its code is a chunk of its own rather than home's first load (issue 10 goal). Home's
+ * painted (decision 0014), so its code is a chunk of its own rather than home's first load (decision 0015). Home's
  * HTML modulepreloads it (build.ts FIRST_VIEW_MODULES), so on home it arrives with the app; it is imported when home
  * renders, not when this module is evaluated: esbuild puts home's module in the shared first-load chunk, and a
  * top-level import fetched the feed on every route. Once loaded it stays loaded.
