@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_FIXTURES_DIR } from './app.ts';
+import { DEFAULT_FIXTURES_DIR } from './app-options.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_SUBDIR, scenarioNames } from './scenarios/index.ts';
 import { MAX_SESSIONS } from './sessions/registry.ts';
 import { hostName, isWildcardHost } from './http/control-guard.ts';
