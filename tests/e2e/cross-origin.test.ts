@@ -31,8 +31,6 @@ let statics: Server | undefined;
 let staticPort = 0;
 let mock: TestServer | undefined;
 let browser: Browser | undefined;
-/** The mock's log: its refusals name the origin. */
-const mockLog: string[] = [];
 
 beforeAll(async () => {
   // The static server first: the mock's allow list names its port.
@@ -46,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => statics?.listen(0, '127.0.0.1', resolve));
   staticPort = (statics.address() as AddressInfo).port;
-  mock = await startServer({ distDir: null, log: (line) => mockLog.push(line), allowedOrigins: [`http://${LISTED}:${staticPort}`] });
+  mock = await startServer({ distDir: null, log: true, allowedOrigins: [`http://${LISTED}:${staticPort}`] });
   const origin = `http://127.0.0.1:${mock.port}`;
   outDir = await mkdtemp(path.join(os.tmpdir(), 'cg-cross-origin-'));
   // A mock build (mock_session isolation), so X-Mock-Session crosses origins too and must pass the preflight.
@@ -140,7 +138,9 @@ describe('the static export on another origin (issue 12 part 3)', () => {
     // Still the login page, still answering: no crash, no error page.
     await expect(page.getByRole('button', { name: 'Log in', exact: true }).isVisible()).resolves.toBe(true);
     // Chromium hides preflights from the page; the mock logged its 403 for this origin.
-    expect(mockLog.some((line) => line.startsWith('OPTIONS /api/user/web_login refused (403): origin ' + site + ' not allowed'))).toBe(true);
+    // Its log comes over the process's IPC channel: wait for the line.
+    const refused = `OPTIONS /api/user/web_login refused (403): origin ${site} not allowed`;
+    await expect.poll(() => mock?.logs.some((line) => line.startsWith(refused))).toBe(true);
     expect((await journalOf(session)).some((e) => e.path?.includes('web_login') === true)).toBe(false);
     expect(errors).toEqual([]);
     await close();

@@ -46,11 +46,15 @@ describe('the QA client in Chromium', () => {
       });
       expect(seen).toMatchObject({ scenario: 'queue', moved: 40_000, faults: 1 });
       expect(seen.refused).toMatch(/^404 Unknown scenario "no-such-scenario"/);
-      // The server agrees: the page's calls reached the session.
-      const session = e2e.server.app.sessions.get('from-the-browser');
-      expect(session.scenario).toBe('queue');
-      expect(session.clock.virtual).toBe(true);
-      expect(session.faults.size).toBe(1);
+      // The server agrees: the page's calls reached the session (read back through the control API, from outside).
+      const summary = (await (await fetch(new URL('/__mock/session?session=from-the-browser', e2e.server.url))).json()) as {
+        scenario: string;
+        clock: { virtual: boolean };
+        faults: unknown[];
+      };
+      expect(summary.scenario).toBe('queue');
+      expect(summary.clock.virtual).toBe(true);
+      expect(summary.faults).toHaveLength(1);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();

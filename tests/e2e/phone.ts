@@ -1,0 +1,142 @@
+/**
+ * Chromium and the phone in it: Debian's Chromium through playwright-core, a 390×844 touch phone page that collects
+ * its errors, waits for the app's shell and settled animations, screenshots, and the login form filled in.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST_DIR = path.join(ROOT, 'dist');
+export const SCREENSHOT_DIR = path.join(ROOT, 'tests', 'e2e', 'screenshots');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** The phone every e2e test uses (SPEC: a mobile web client). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+} as const;
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need (and `extraArgs`). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    timeout: 30_000,
+  });
+}
+
+export interface PageError {
+  kind: 'console' | 'pageerror';
+  text: string;
+  /** Page URL when it happened. */
+  url: string;
+}
+
+export interface PhonePageOptions {
+  /** Navigate here (relative to baseUrl) before returning; waits for "load". */
+  path?: string;
+  /** Console errors matching one of these are not collected (e.g. an expected failed request). */
+  ignoreConsole?: readonly RegExp[];
+  /** Extra context options, e.g. storageState or a different locale. */
+  context?: Parameters<Browser['newContext']>[0];
+}
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors, in order; assert it is empty. */
+  errors: PageError[];
+  /** Closes the context (and the page). */
+  close(): Promise<void>;
+}
+
+/**
+ * A 390×844 @2x touch phone context with baseURL set, so `page.goto('/main/login/index')` works.
+ * Console errors and page errors are collected into `errors`.
+ */
+export async function newPhonePage(browser: Browser, baseUrl: string, opts: PhonePageOptions = {}): Promise<PhonePage> {
+  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl, ...opts.context });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const errors: PageError[] = [];
+  const ignore = opts.ignoreConsole ?? [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (ignore.some((re) => re.test(text))) return;
+    errors.push({ kind: 'console', text, url: page.url() });
+  });
+  page.on('pageerror', (err) => {
+    errors.push({ kind: 'pageerror', text: err.stack ?? err.message, url: page.url() });
+  });
+  if (opts.path !== undefined) await page.goto(new URL(opts.path, baseUrl).href, { waitUntil: 'load' });
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until React has rendered something into #root (and so replaced the prerendered skeleton, decision 0014). */
+export async function waitForAppShell(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return (root?.childElementCount ?? 0) > 0 && !root?.querySelector('[data-prerendered]');
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
+}
+
+/**
+ * Waits until every finite CSS animation and transition of the page has finished (a sheet's slide-in,
+ * a dialog's fade), so a screenshot shows the settled view; endless ones (spinners) are left running.
+ */
+export async function animationsDone(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState === 'finished' || a.playState === 'idle'),
+    undefined,
+    { timeout: timeoutMs },
+  );
+}
+
+/** Saves tests/e2e/screenshots/<name>.png (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const safe = name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${safe}.png`);
+  // A frame comes when the compositor gets the CPU: on a loaded 2-core CI machine that took over the 10 s default once.
+  await page.screenshot({ path: file, timeout: 30_000 });
+  return file;
+}
+
+/**
+ * Logs in on the login page that `page` shows, as a persona of the mock cloud
+ * (SMS code 123456). `sendCode: false` skips "Send code" (the mock does not
+ * require it, and refuses a second code for one number within 60 s).
+ */
+export async function logIn(page: Page, mobile: string, opts: { code?: string; sendCode?: boolean } = {}): Promise<void> {
+  await page.getByLabel('Phone number').fill(mobile);
+  if (opts.sendCode !== false) {
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('Verification code sent').waitFor();
+  }
+  await page.getByLabel('Verification code').fill(opts.code ?? '123456');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
