@@ -4,13 +4,16 @@
  * An icon the skeleton did not draw (another tab's selected one, a page's own) is its file, as before.
  */
 import { createElement } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { prerenderRoute } from '../../../build/prerender.ts';
 import { PAGE_PATH } from '../../../web/core/paths.ts';
 import { createTabBarStore } from '../../../web/state/tabbar.ts';
-import { APP_ICON, iconSource, keepDrawnIcons } from '../../../web/ui/drawn-icons.ts';
-import { TabBar } from '../../../web/ui/TabBar.tsx';
 import { useMount } from './mount.ts';
+
+// The drawings a skeleton left are module state: these tests start from a module that has read none.
+vi.resetModules();
+const { APP_ICON, iconSource, keepDrawnIcons } = await import('../../../web/ui/drawn-icons.ts');
+const { TabBar } = await import('../../../web/ui/TabBar.tsx');
 
 const sources = (host: HTMLElement): string[] => [...host.querySelectorAll('.tabbar img')].map((img) => img.getAttribute('src') ?? '');
 
