@@ -8,7 +8,6 @@ import { within as withinLimit } from '../wait.ts';
 import { rawRequest, tempDir } from './helpers.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(REPO, 'mock-server', 'main.ts');
 const LIMIT_MS = 20_000;
 /** A child process's exit (or stop), bounded by LIMIT_MS. */
@@ -33,7 +32,8 @@ afterAll(() => {
 });
 
 function run(args: string[], env: Record<string, string>): Run {
-  const child = spawn(TSX, [MAIN, ...args], {
+  // Node with tsx's loader, not the tsx command: that one starts a second Node process for every run.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     cwd: REPO,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,9 +40,11 @@ describe('WebRTC stream: resources', () => {
     const p = await player(s, MEMBER);
     const r = rtcSdk(s);
     const games: NonNullable<ReturnType<typeof gameOf>>[] = [];
+    // Five cycles of each way to end a stream show a leak in any of them; hunting rare native races over hundreds of
+    // streams is `npm run stress:stream`'s job (it checks the same rtcResources at its end).
     const BUDGET_MS = 60_000;
-    const MAX_CYCLES = 100;
-    const BATCH = 10;
+    const MAX_CYCLES = 15;
+    const BATCH = 5;
     const started = Date.now();
     let cycles = 0;
     const times: number[] = [];
@@ -87,7 +89,7 @@ describe('WebRTC stream: resources', () => {
     console.log(
       `stream-webrtc resources: ${cycles} start/stop cycles in ${total} ms; per cycle median ${numeric(times)[Math.floor(times.length / 2)]} ms, max ${Math.max(...times)} ms`,
     );
-    expect(cycles).toBeGreaterThanOrEqual(Math.min(MAX_CYCLES, 20));
+    expect(cycles).toBe(MAX_CYCLES);
     expect(rtcResources()).toEqual({ peers: 0, sources: 0 });
   }, 120_000);
 
