@@ -18,7 +18,7 @@ import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 export const BUDGET = {
   /**
-   * Home first-load JS, gzip: issue 10's goal, reached at 84.5 KB (docs/decisions/0015). react-dom alone is about
+   * Home first-load JS, gzip: decision 0018's budget, reached at 84.5 KB (docs/decisions/0015). react-dom alone is about
    * 60 KB of it; anything new on the shell or home loads with a dynamic import when first needed.
    */
   homeFirstLoadGzip: 85 * 1024,

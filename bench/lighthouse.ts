@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 10 part 5): builds the app, serves it from the mock
+ * Lighthouse (the budgets of decision 0018): builds the app, serves it from the mock
  * cloud (precompressed, cache headers as in production) and runs the
  * `lighthouse` CLI's mobile profile (simulated slow 4G, 4× CPU slowdown) on
  * each page in PAGES, RUNS times each, one run at a time. The median of each
@@ -30,7 +30,7 @@ export const PAGES: readonly { name: string; path: string }[] = [
 
 export const RUNS = 3;
 
-/** Issue 10's goal, per page, on the median of RUNS runs. */
+/** The Lighthouse budget of decision 0018, per page, on the median of RUNS runs. */
 export const LIGHTHOUSE_BUDGET = { performance: 95, fcpMs: 1200, lcpMs: 1800, cls: 0.02, tbtMs: 150 } as const;
 
 /** Debian's Chromium, headless, with the flags the e2e tests use in containers (tests/e2e/harness.ts). */

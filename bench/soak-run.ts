@@ -1,5 +1,6 @@
 /**
- * The 30-minute soak of issue 14, as one function the benchmark (bench/soak.ts,
+ * The mock's 30-minute soak (its memory stays bounded over long play: QA guide
+ * §2 "Journal"), as one function the benchmark (bench/soak.ts,
  * `npm run bench -- soak`) and the test (tests/mock-server/hardening-soak.test.ts)
  * both run, so the figures in BENCHMARKS.md are the test's own.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- soak`: issue 14's 30-minute soak (bench/soak-run.ts, the
+ * `npm run bench -- soak`: the mock's 30-minute soak (bench/soak-run.ts, the
  * same run as tests/mock-server/hardening-soak.test.ts) at the mock's
  * shipped limits, and once more with a 64 KB journal cap so the cap is
  * reached and held. Budget: the heap moves less than 8 MB from the end of
@@ -47,7 +47,7 @@ export const soak: Benchmark = {
     const capped = await runSoak({ ...base, app: { journalSessionBytes: SOAK_SMALL_JOURNAL } });
     const overBudget = [...problems('shipped limits', shipped), ...problems('64 KB journal', capped)];
     const markdown = [
-      `${MINUTES} minutes of play on the mock session's virtual clock, one minute a step (issue 14): one player logged in, a game session on the`,
+      `${MINUTES} minutes of play on the mock session's virtual clock, one minute a step (the mock's memory limits, QA guide §2 "Journal"): one player logged in, a game session on the`,
       'socket transport, the stream and duration sockets each sending a heartbeat a minute (each answered), an input a minute, and the',
       `per-minute charge (${CHARGE_PER_MINUTE} s of play time) delivered on the duration socket. Heap is \`heapUsed\` after a forced full`,
       `collection: once playing, after the ${WARM_UP}-minute warm-up, at minute ${MINUTES}. The same run is tests/mock-server/hardening-soak.test.ts.`,

@@ -1,23 +1,21 @@
 /**
  * Lane racer: steer across a four-lane road through slower traffic. The road
  * speeds up with distance and the score is the distance driven; a crash costs
- * a life. Positions are fractions of a 16:9 picture; draw() scales them.
+ * a life. Positions are fractions of a 16:9 picture; draw() scales them
+ * (racer-art.ts paints them).
  */
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
-import { HUD_HEIGHT, HudCache } from './hud.ts';
+import { HudCache } from './hud.ts';
 import { paintBoost } from './action-art.ts';
-import { drawSprite, Layer, SpriteSet } from './layers.ts';
+import { Layer, SpriteSet } from './layers.ts';
+import { ACCENT, drawCar, drawRoad, drawSpeed, drawTrees, laneCentre, PLAYER_COLOR, ROAD_LEFT, ROAD_RIGHT, roadGeometry, TRAFFIC_COLORS } from './racer-art.ts';
 import { createRng } from './rng.ts';
 import { Round } from './round.ts';
 import { drawChrome, drawFrame, gameState } from './chrome.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 import type { StreamWords } from './words.ts';
 
-const ROAD_LEFT = 0.3;
-const ROAD_RIGHT = 0.7;
-const LANES = 4;
-const LANE_WIDTH = (ROAD_RIGHT - ROAD_LEFT) / LANES;
 const CAR_W = 0.05;
 const CAR_H = 0.15;
 const PLAYER_Y = 0.76;
@@ -35,12 +33,6 @@ const POINTS_PER_HEIGHT = 10;
  * speed. One speed per lane: cars in a lane never run into each other.
  */
 const LANE_DRIFT = [0.68, 0.58, 0.5, 0.42] as const;
-/** Scenery repeats every this many picture heights of road. */
-const SCENERY_PERIOD = 0.3;
-const ACCENT = '#ffcc33';
-const PLAYER_COLOR = '#22d3ee';
-// No blue or cyan: the player's car must be the only one in its colour.
-const TRAFFIC_COLORS = ['#ff5d73', '#ff9f43', '#7bd88f', '#b28cff', '#e9edf5', '#f4d35e'] as const;
 
 interface Car {
   lane: number;
@@ -58,17 +50,7 @@ interface Crash {
   t: number;
 }
 
-const laneCentre = (lane: number): number => ROAD_LEFT + LANE_WIDTH * (lane + 0.5);
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
-
-/** Deterministic scenery per road slot: no state to keep, same trees every time a slot scrolls by. */
-function slotHash(i: number): number {
-  let t = Math.imul(i ^ 0x2c1b3c6d, 0x297a2d39);
-  t ^= t >>> 15;
-  t = Math.imul(t, 0x85ebca6b);
-  t ^= t >>> 13;
-  return (t >>> 0) / 4294967296;
-}
 
 export function createRacer(opts: { title: string; seed: number; words: StreamWords }): StreamGame {
   const rng = createRng(opts.seed);
@@ -165,209 +147,15 @@ export function createRacer(opts: { title: string; seed: number; words: StreamWo
     collide();
   }
 
-  /**
-   * The road and verges in whole pixels, so every fill is an opaque block
-   * (no anti-aliased edges): `scroll` is the distance driven in pixels, and
-   * row y shows road phase (y - scroll) mod cycle. Verge stripes alternate
-   * by band, kerbs by half band, lane dashes start every band.
-   * (A pre-painted strip copied at an offset was tried: the copy costs more
-   * than these few opaque fills.)
-   */
-  function roadGeometry(w: number, h: number) {
-    const kerbLen = Math.max(1, Math.round((SCENERY_PERIOD * h) / 2));
-    const band = kerbLen * 2;
-    const dashW = Math.max(1, Math.round(w * 0.004));
-    return {
-      kerbLen,
-      band,
-      cycle: band * 2,
-      roadL: Math.round(ROAD_LEFT * w),
-      roadR: Math.round(ROAD_RIGHT * w),
-      kerb: Math.max(1, Math.round(w * 0.012)),
-      dashW,
-      dashLen: Math.round(band * 0.45),
-      /** Pixels driven: the scroll position shared by the road, the trees and the stripes. */
-      scroll: Math.floor(distance * h),
-    };
-  }
-
-  /** Calls fn(y, len) for the rows in [0, height) whose phase (y - o) mod period lies in [a, b). */
-  function runs(height: number, o: number, period: number, a: number, b: number, fn: (y: number, len: number) => void): void {
-    for (let y = ((o + a) % period) - period; y < height; y += period) {
-      const y0 = Math.max(0, y);
-      const y1 = Math.min(height, y + b - a);
-      if (y1 > y0) fn(y0, y1 - y0);
-    }
-  }
-
-  /**
-   * Verges, kerbs, asphalt, lane dashes. It starts with one fill of the whole
-   * picture: Skia then drops the previous frame instead of drawing over it,
-   * which costs less than filling only the verges (measured).
-   */
-  function drawRoad(ctx: Ctx2D, w: number, height: number, g: ReturnType<typeof roadGeometry>): void {
-    const { band, kerbLen, roadL, roadR, kerb, dashW, dashLen } = g;
-    const o = ((g.scroll % g.cycle) + g.cycle) % g.cycle;
-    const vergeL = roadL - kerb;
-    const vergeR = roadR + kerb;
-    const rows = (color: string, period: number, a: number, b: number, x0: number, x1: number, x2: number, x3: number): void => {
-      ctx.fillStyle = color;
-      runs(height, o, period, a, b, (y, len) => {
-        ctx.fillRect(x0, y, x1 - x0, len);
-        ctx.fillRect(x2, y, x3 - x2, len);
-      });
-    };
-    ctx.fillStyle = '#0c1f17';
-    ctx.fillRect(0, 0, w, height);
-    // Mown stripes on the verges give the speed something to show against.
-    rows('#0f2619', band * 2, band, band * 2, 0, vergeL, vergeR, w);
-    rows('#eef1f6', kerbLen * 2, 0, kerbLen, vergeL, roadL, roadR, vergeR);
-    rows('#d9394f', kerbLen * 2, kerbLen, kerbLen * 2, vergeL, roadL, roadR, vergeR);
-    ctx.fillStyle = '#262a33';
-    ctx.fillRect(roadL, 0, roadR - roadL, height);
-    // Lane dashes: light grey at 55% over the asphalt, mixed in advance.
-    ctx.fillStyle = '#90949c';
-    runs(height, o, band, 0, dashLen, (y, len) => {
-      for (let lane = 1; lane < LANES; lane++) {
-        ctx.fillRect(Math.round((ROAD_LEFT + lane * LANE_WIDTH) * w - dashW / 2), y, dashW, len);
-      }
-    });
-  }
-
-  /** One tree (shadow, crown, highlight) centred on (x, y). */
-  function paintTree(ctx: Ctx2D, x: number, y: number, size: number, light: boolean): void {
-    ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
-    ctx.beginPath();
-    ctx.arc(x + size * 0.3, y + size * 0.3, size, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = light ? '#1f6b3f' : '#1a5a36';
-    ctx.beginPath();
-    ctx.arc(x, y, size, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = '#2e8a52';
-    ctx.beginPath();
-    ctx.arc(x - size * 0.25, y - size * 0.25, size * 0.5, 0, Math.PI * 2);
-    ctx.fill();
-  }
-
-  /**
-   * Trees stand in road bands (slotHash(id) places them, so the same trees
-   * come by every time). Sizes come in 16 steps so a handful of sprites
-   * (three anti-aliased discs each) serve every tree.
-   */
-  function drawTrees(ctx: Ctx2D, w: number, h: number, g: ReturnType<typeof roadGeometry>): void {
-    const first = Math.ceil((g.scroll - h) / g.band) - 2;
-    const last = Math.floor(g.scroll / g.band) + 1;
-    for (let id = first; id <= last; id++) {
-      const top = g.scroll - (id + 1) * g.band;
-      for (let side = 0; side < 2; side++) {
-        const r = slotHash(id * 2 + side);
-        if (r < 0.2) continue;
-        const x = Math.round((side === 0 ? 0.04 + r * 0.19 : 0.77 + r * 0.15) * w);
-        const y = Math.round(top + g.band * (0.2 + r * 0.5));
-        const step = Math.round(r * 16);
-        const size = h * (0.035 + (step / 16) * 0.03);
-        const light = r > 0.6;
-        drawSprite(ctx, treeSprites, w, h, `${step}|${light}`, x, y, { left: size, up: size, right: size * 1.3, down: size * 1.3 }, (c, px, py) =>
-          paintTree(c, px, py, size, light),
-        );
-      }
-    }
-  }
-
-  /** A car with its centre at (cx, cy); the player's ("lit") has stripes, headlights and beams. */
-  function paintCar(ctx: Ctx2D, cx: number, cy: number, cw: number, ch: number, color: string, truck: boolean, lit: boolean): void {
-    const wheelW = cw * 0.18;
-    const wheelH = ch * (truck ? 0.14 : 0.2);
-    ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
-    ctx.fillRect(cx - cw / 2 + cw * 0.12, cy - ch / 2 + ch * 0.06, cw, ch);
-    ctx.fillStyle = '#0b0d12';
-    for (const fy of truck ? [-0.34, 0.1, 0.3] : [-0.3, 0.22]) {
-      ctx.fillRect(cx - cw / 2 - wheelW * 0.45, cy + fy * ch - wheelH / 2, wheelW, wheelH);
-      ctx.fillRect(cx + cw / 2 - wheelW * 0.55, cy + fy * ch - wheelH / 2, wheelW, wheelH);
-    }
-    ctx.fillStyle = color;
-    ctx.fillRect(cx - cw / 2, cy - ch / 2, cw, ch);
-    if (truck) {
-      // Cab in front, a pale cargo box behind it.
-      ctx.fillStyle = '#1a2030';
-      ctx.fillRect(cx - cw * 0.38, cy - ch * 0.44, cw * 0.76, ch * 0.1);
-      ctx.fillStyle = '#d9dde6';
-      ctx.fillRect(cx - cw / 2, cy - ch * 0.22, cw, ch * 0.72);
-      ctx.fillStyle = 'rgba(0, 0, 0, 0.15)';
-      ctx.fillRect(cx - cw * 0.05, cy - ch * 0.2, cw * 0.1, ch * 0.68);
-    } else {
-      ctx.fillStyle = '#141a28';
-      ctx.fillRect(cx - cw * 0.36, cy - ch * 0.24, cw * 0.72, ch * 0.17);
-      ctx.fillRect(cx - cw * 0.36, cy + ch * 0.16, cw * 0.72, ch * 0.11);
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.18)';
-      ctx.fillRect(cx - cw * 0.36, cy - ch * 0.07, cw * 0.72, ch * 0.23);
-    }
-    ctx.fillStyle = '#ff3b4f';
-    ctx.fillRect(cx - cw * 0.45, cy + ch / 2 - ch * 0.05, cw * 0.22, ch * 0.04);
-    ctx.fillRect(cx + cw * 0.23, cy + ch / 2 - ch * 0.05, cw * 0.22, ch * 0.04);
-    if (lit) {
-      // Racing stripes: the player's car reads as "mine" even in a crowd.
-      ctx.fillStyle = '#f5fbff';
-      ctx.fillRect(cx - cw * 0.16, cy - ch / 2, cw * 0.1, ch * 0.26);
-      ctx.fillRect(cx + cw * 0.06, cy - ch / 2, cw * 0.1, ch * 0.26);
-      ctx.fillRect(cx - cw * 0.16, cy + ch * 0.27, cw * 0.1, ch * 0.23);
-      ctx.fillRect(cx + cw * 0.06, cy + ch * 0.27, cw * 0.1, ch * 0.23);
-      ctx.fillStyle = 'rgba(255, 246, 200, 0.95)';
-      ctx.fillRect(cx - cw * 0.45, cy - ch / 2 + ch * 0.01, cw * 0.22, ch * 0.04);
-      ctx.fillRect(cx + cw * 0.23, cy - ch / 2 + ch * 0.01, cw * 0.22, ch * 0.04);
-      // Headlight beams: the one soft shape that makes the player's car read at a glance.
-      ctx.save();
-      ctx.globalAlpha = 0.12;
-      ctx.fillStyle = '#fff6c8';
-      ctx.beginPath();
-      ctx.moveTo(cx - cw * 0.4, cy - ch / 2);
-      ctx.lineTo(cx - cw * 0.9, cy - ch * 1.5);
-      ctx.lineTo(cx + cw * 0.9, cy - ch * 1.5);
-      ctx.lineTo(cx + cw * 0.4, cy - ch / 2);
-      ctx.closePath();
-      ctx.fill();
-      ctx.restore();
-    }
-  }
-
-  /**
-   * Cars are sprites: painted once per colour and size, copied with their
-   * centre on a whole pixel (drawn directly at that same pixel elsewhere).
-   */
-  function drawCar(ctx: Ctx2D, w: number, h: number, car: { x: number; y: number; w: number; h: number }, color: string, truck: boolean, lit: boolean): void {
-    const cw = car.w * w;
-    const ch = car.h * h;
-    // Wheels and the shadow stick out of the body; the player's beams reach far ahead.
-    const reach = { left: cw * (lit ? 0.9 : 0.6), up: ch * (lit ? 1.5 : 0.5), right: cw * (lit ? 0.9 : 0.62), down: ch * 0.56 };
-    drawSprite(ctx, carSprites, w, h, `${color}|${truck}|${lit}`, Math.round(car.x * w), Math.round(car.y * h), reach, (c, px, py) =>
-      paintCar(c, px, py, cw, ch, color, truck, lit),
-    );
-  }
-
-  function drawSpeed(ctx: Ctx2D, w: number, h: number): void {
-    // A bar on the right verge: how close to top speed, at a glance.
-    const bw = Math.max(3, Math.round(w * 0.012));
-    const pad = Math.max(1, Math.round(bw * 0.25));
-    const bx = Math.round(w * 0.955);
-    const top = Math.round(h * (HUD_HEIGHT + 0.06));
-    const bh = Math.round(h * 0.5);
-    const fill = Math.round(bh * ((speed - SPEED_START) / (SPEED_MAX - SPEED_START)));
-    ctx.fillStyle = 'rgba(8, 10, 18, 0.7)';
-    ctx.fillRect(bx - pad, top - pad, bw + 2 * pad, bh + 2 * pad);
-    ctx.fillStyle = fill > bh * 0.8 ? '#ff5d73' : ACCENT;
-    ctx.fillRect(bx, top + bh - fill, bw, fill);
-  }
-
   function paint(ctx: Ctx2D, w: number, h: number): void {
-    const g = roadGeometry(w, h);
+    const g = roadGeometry(w, h, distance);
     drawRoad(ctx, w, h, g);
-    drawTrees(ctx, w, h, g);
+    drawTrees(ctx, treeSprites, w, h, g);
     for (const car of cars) {
-      drawCar(ctx, w, h, { x: laneCentre(car.lane), y: car.y, w: car.w, h: car.h }, car.color, car.truck, false);
+      drawCar(ctx, carSprites, w, h, { x: laneCentre(car.lane), y: car.y, w: car.w, h: car.h }, car.color, car.truck, false);
     }
     if (!round.blinkHidden) {
-      drawCar(ctx, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
+      drawCar(ctx, carSprites, w, h, { x, y: PLAYER_Y, w: CAR_W, h: CAR_H }, PLAYER_COLOR, false, true);
       // Over the car's shadow, so a cached car sprite and a drawn one look the same.
       if (boosting && !round.over) paintBoost(ctx, Math.round(x * w), Math.round((PLAYER_Y + CAR_H / 2) * h), CAR_W * w, h, round.ticks);
     }
@@ -381,7 +169,7 @@ export function createRacer(opts: { title: string; seed: number; words: StreamWo
       ctx.stroke();
       ctx.restore();
     }
-    drawSpeed(ctx, w, h);
+    drawSpeed(ctx, w, h, (speed - SPEED_START) / (SPEED_MAX - SPEED_START));
     drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, kind: 'racer', words: opts.words });
   }
 

@@ -8,6 +8,9 @@ import type { Ctx2D } from './types.ts';
 /** Picture width in picture heights: converts x fractions into round distances. */
 export const ASPECT = 16 / 9;
 export const ACCENT = '#38e8ff';
+/** The ship's radius and a shot's, picture heights: what is drawn is what collides (shooter.ts). */
+export const SHIP_R = 0.045;
+export const BULLET_R = 0.012;
 
 export type EnemyKind = 'drone' | 'weaver' | 'diver' | 'heavy';
 

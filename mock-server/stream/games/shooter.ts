@@ -8,15 +8,15 @@
 import type { StreamGameState } from '../../../web/api/contract.ts';
 import type { ControlState } from '../controls.ts';
 import { HUD_HEIGHT, HudCache } from './hud.ts';
-import { around, drawSprite, Layer, type Reach, SpriteSet } from './layers.ts';
+import { Layer, SpriteSet } from './layers.ts';
 import { createRng, type Rng } from './rng.ts';
 import { Round } from './round.ts';
 import { drawChrome, drawFrame, gameState } from './chrome.ts';
-import { ACCENT, ASPECT, headingStep, paintBackdrop, paintBlast, paintEnemy, paintShip, SPECS, STAR_SHADES, type Blast, type EnemyKind, type Star } from './shooter-art.ts';
+import { ACCENT, ASPECT, BULLET_R, SHIP_R, SPECS, STAR_SHADES, type Blast, type EnemyKind, type Star } from './shooter-art.ts';
+import { paintScene, type Enemy, type Shot } from './shooter-scene.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 import type { StreamWords } from './words.ts';
 
-const SHIP_R = 0.045;
 /** The ship stays below the top bar and above the bottom strip (the frame code's corner). */
 const SHIP_TOP = HUD_HEIGHT + 0.08;
 const SHIP_BOTTOM = 0.8;
@@ -24,29 +24,7 @@ const SHIP_SPEED = 0.95 / 60;
 const POINTER_SPEED = 1.5 / 60;
 const FIRE_EVERY = 8;
 const BULLET_SPEED = 1.8 / 60;
-const BULLET_R = 0.012;
 const ENEMY_SHOT_SPEED = 0.5 / 60;
-
-interface Enemy {
-  kind: EnemyKind;
-  x: number;
-  y: number;
-  /** Where a weaver's sway is centred. */
-  baseX: number;
-  vx: number;
-  vy: number;
-  hp: number;
-  age: number;
-  /** Ticks of white flash after a hit that did not kill. */
-  flash: number;
-}
-
-interface Shot {
-  x: number;
-  y: number;
-  vx: number;
-  vy: number;
-}
 
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
@@ -234,68 +212,9 @@ export function createShooter(opts: { title: string; seed: number; words: Stream
     hitShip();
   }
 
-  const sprite = (
-    ctx: Ctx2D,
-    w: number,
-    h: number,
-    key: string,
-    x: number,
-    y: number,
-    reach: Reach,
-    paint: (c: Ctx2D, x: number, y: number) => void,
-  ): void => drawSprite(ctx, sprites, w, h, key, x, y, reach, paint);
-
-  function drawEnemy(ctx: Ctx2D, e: Enemy, w: number, h: number): void {
-    const cx = Math.round(e.x * w);
-    const cy = Math.round(e.y * h);
-    const r = SPECS[e.kind].r * h;
-    const heading = e.kind === 'diver' ? headingStep(e) : 0;
-    const flash = e.flash > 0;
-    const reach = r * 1.3;
-    sprite(ctx, w, h, `${e.kind}|${heading}|${flash}`, cx, cy, around(reach), (c, x, y) =>
-      paintEnemy(c, e.kind, x, y, r, heading, flash),
-    );
-    if (e.kind === 'heavy') {
-      const bw = Math.round(r * 1.6);
-      const bh = Math.max(2, Math.round(r * 0.16));
-      const left = cx - Math.round(bw / 2);
-      const top = Math.round(cy - r * 1.35);
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.2)';
-      ctx.fillRect(left, top, bw, bh);
-      ctx.fillStyle = '#7bd88f';
-      ctx.fillRect(left, top, Math.round((bw * e.hp) / SPECS.heavy.hp), bh);
-    }
-  }
-
-  function drawShip(ctx: Ctx2D, w: number, h: number): void {
-    const s = SHIP_R * h;
-    const hot = round.ticks % 6 < 3;
-    const flame = round.ticks % 4;
-    sprite(ctx, w, h, `ship|${hot}|${flame}`, Math.round(ship.x * w), Math.round(ship.y * h), { left: s * 1.15, up: s * 1.35, right: s * 1.15, down: s * 1.6 }, (c, x, y) =>
-      paintShip(c, x, y, s, hot, flame),
-    );
-  }
-
   function paint(ctx: Ctx2D, w: number, h: number): void {
-    paintBackdrop(ctx, w, h, stars);
-
-    for (const e of enemies) drawEnemy(ctx, e, w, h);
-    ctx.fillStyle = '#fff3c4';
-    const bw = Math.max(2, Math.round(BULLET_R * h * 0.5));
-    const bh = Math.round(BULLET_R * h * 2.4);
-    for (const b of bullets) ctx.fillRect(Math.round(b.x * w - bw / 2), Math.round(b.y * h - bh / 2), bw, bh);
-    const sr = BULLET_R * h;
-    for (const s of shots) {
-      sprite(ctx, w, h, 'shot', Math.round(s.x * w), Math.round(s.y * h), around(sr), (c, x, y) => {
-        c.fillStyle = '#ff5d73';
-        c.beginPath();
-        c.arc(x, y, sr, 0, Math.PI * 2);
-        c.fill();
-      });
-    }
-    if (!round.over && !round.blinkHidden) drawShip(ctx, w, h);
-    for (const b of blasts) paintBlast(ctx, w, h, b);
-
+    const shown = !round.over && !round.blinkHidden ? ship : undefined;
+    paintScene(ctx, sprites, w, h, { stars, enemies, bullets, shots, blasts, ship: shown, ticks: round.ticks });
     drawChrome(ctx, w, h, hud, round, { title: opts.title, accent: ACCENT, kind: 'shooter', words: opts.words });
   }
 
