@@ -14,7 +14,8 @@ import { closeMenu, openMenu } from './stream-view.ts';
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, gamePath, gameScreen, LANDSCAPE, logIn, reach100, screenshot, useServerAndBrowser, waitForAppShell, type SessionPage } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'layouts');
 
 const STARFALL = 1; // a gamepad game (default_op_type 0): the "Standard gamepad" plan, id 101

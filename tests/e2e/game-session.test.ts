@@ -18,7 +18,8 @@ import {
 } from './harness.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'game-session');
 const STARFALL = 1;
 

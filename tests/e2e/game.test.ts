@@ -23,7 +23,8 @@ import {
   goHome,
 } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'game');
 const STARFALL = 1;
 

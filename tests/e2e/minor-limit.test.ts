@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameScreen, runWhileStreaming, screenshot, useServerAndBrowser } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'minor-limit');
 
 describe('minor protection (SPEC §7 minor_web_config)', () => {

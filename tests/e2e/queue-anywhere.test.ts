@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { gamePath, gameScreen, goHome, PHONE, pollUntilSeat, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'queue-anywhere');
 const STARFALL = 1;
 const FREE_PLAYER = '13800000000';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameScreen, PHONE, screenshot, useServerAndBrowser } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'saves');
 
 interface JournalEntry {
