@@ -1,6 +1,6 @@
 /**
  * A typed client for the mock cloud's QA surfaces (`/__mock/`, `/__db/`),
- * for QA's Node scripts and Playwright tests (issue 12 part 2; usage in
+ * for QA's Node scripts and Playwright tests (usage in
  * docs/qa-guide.md §6 and docs/examples/qa-client.ts). Plain `fetch`, no
  * Node modules: it runs in Node 20 and in a browser page alike.
  *

@@ -2,7 +2,7 @@
  * The mock cloud's own numbers: the limits and timings only the server side
  * knows (the app never reads them, so they are not in the contract), and the
  * size and shape limits on what QA and clients can make the mock keep or
- * echo (issue 14). Anyone who reaches the port can send these, so each
+ * echo (mock-server/README.md "Rules the server enforces"). Anyone who reaches the port can send these, so each
  * refusal is a plain 400/413 that names the limit, and nothing is stored
  * when a body is refused.
  */

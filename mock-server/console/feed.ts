@@ -1,5 +1,5 @@
 /**
- * The console's live feed (issue 12 part 1): a websocket at `/__mock/feed`
+ * The console's live feed (docs/decisions/0011-qa-console.md): a websocket at `/__mock/feed`
  * that pushes the session list, one watched session's summary, its journal
  * entries as they are added and its stream figures (message types:
  * client/feed.ts). Push, not polling: the journal, the registry and the

@@ -1,5 +1,5 @@
 /**
- * The QA console's files (issue 12 part 1): `GET /__mock/` is its page and
+ * The QA console's files (docs/decisions/0011-qa-console.md): `GET /__mock/` is its page and
  * `/__mock/assets/…` its bundle, both from `<dist>/__mock/` (written by
  * build/console.ts next to the app, never part of it). Behind the control
  * guard like the rest of `/__mock/` (app.ts). Without a build it says how to

@@ -59,7 +59,7 @@ function first(v: string | string[] | undefined): string | undefined {
  * first, for a proxy in front), so media URLs in answers are absolute like a
  * real CDN's. "" when the request named no usable host: URLs stay root-relative.
  * `proxy: false` reads the Host header alone: for a URL the app navigates to
- * (pay_url, issue 14 part 7), which any client could otherwise point at
+ * (pay_url, docs/decisions/0008-hardening.md §5), which any client could otherwise point at
  * another site with a forged X-Forwarded-Host.
  */
 export function requestOrigin(headers: IncomingHttpHeaders, o: { proxy?: boolean } = {}): string {
@@ -195,7 +195,7 @@ function artFile(file: string): { picture: 'cover' | 'banner' | number; format: 
 }
 
 /**
- * The WebP sizes (issue 10, LCP; docs/decisions/0017-images.md): covers and banners at the size a phone shows them.
+ * The WebP sizes (LCP; docs/decisions/0017-images.md): covers and banners at the size a phone shows them.
  * A cover is shown ~112 px wide (300×400 is the app's `<img>` box, sharp at DPR 2.5); detail's full-width banner is
  * 390 px, so 800×450 stays sharp at DPR 2. At quality 65 a cover is ~4 KB and a banner ~8 KB, where the first
  * banner shares a slow line with everything else before home's largest paint. Screenshots are zoomed (SPEC §9, preview scale

@@ -1,5 +1,5 @@
 /**
- * Real idleness (SPEC §4 stream event 45001; issue 7 part 8): while a game
+ * Real idleness (SPEC §4 stream event 45001): while a game
  * session streams, no input for `idleAfterMs` of session time sends 45001, and
  * the app starts its 60 s no-operation countdown. Any input starts the wait
  * again; a session with no stream (hang-up, queue) is not idle, it is away.

@@ -103,7 +103,7 @@ export const gameScriptSchema = known({
   network: optional(networkSchema),
   /**
    * minor_web_config (SPEC §7): every user counts as a verified minor allowed `limitSeconds` of play today, at any
-   * hour; a report with usage_time at or past it answers can_play 0 (issue 11 part 4).
+   * hour; a report with usage_time at or past it answers can_play 0.
    */
   minor: optional(known({ limitSeconds: int({ min: 0, max: 86_400 }) })),
   /** No input for this long while streaming sends 45001 (SPEC §4); any input starts the wait again. Default: the app's `idleAfterMs`. */

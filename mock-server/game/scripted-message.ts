@@ -2,7 +2,7 @@
  * A text a scenario gives the player to read (a play failure's sub_msg, a
  * queue error, a duration socket message): one string for every language, or
  * one per content language so a zh-CN player reads Chinese and an English one
- * English (issue 9). A language the scenario leaves out falls back to `en`.
+ * English (docs/decisions/0010-i18n.md). A language the scenario leaves out falls back to `en`.
  */
 import * as z from 'zod';
 import type { ContentLanguage } from '../languages.ts';

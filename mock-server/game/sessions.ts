@@ -21,7 +21,7 @@ import { gameMeta, type GameContext, type GameState, type PlaySession, type Sess
 const MINUTE_MS = 60_000;
 
 /**
- * What each clarity streams (issue 7 part 6): real picture sizes and encoder caps, 60 fps. Chosen for
+ * What each clarity streams (docs/decisions/0005-webrtc-stream.md): real picture sizes and encoder caps, 60 fps. Chosen for
  * what a 2-core mock sustains (draw, convert and VP8-encode; BENCHMARKS.md "stream"): blu-ray may drop frames there.
  */
 export const LEVELS: Readonly<Record<DisplayGrade, LevelConfig>> = {

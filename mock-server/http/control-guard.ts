@@ -1,10 +1,10 @@
 /**
- * Who may drive the QA surfaces (`/__mock/`, `/__db/`) — issue 14 part 2.
+ * Who may drive the QA surfaces (`/__mock/`, `/__db/`): docs/qa-guide.md §2 "Who may call it".
  *
  * - **Writes** (POST, PUT, PATCH, DELETE) carry `Content-Type:
  *   application/json` and `X-Mock-Control: 1`. A page on another origin can
  *   send neither without a CORS preflight, which this server answers only for
- *   loopback origins, its own and `--allow-origin` ones (cors.ts, issue 12),
+ *   loopback origins, its own and `--allow-origin` ones (cors.ts),
  *   so no web page the tester happens to open can script their mock.
  * - **Every request** names a Host the server answers to: a loopback name or
  *   address, an address the server listens on, or one the CLI allowed

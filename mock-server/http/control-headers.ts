@@ -1,5 +1,5 @@
 /**
- * The headers of a control write (issue 14 part 2), in a file with no Node
+ * The headers of a control write (docs/qa-guide.md §2), in a file with no Node
  * import: the server's guard and the QA client (which also runs in a page)
  * both read them from here.
  */

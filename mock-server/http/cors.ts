@@ -1,5 +1,5 @@
 /**
- * Cross-origin access to the mock (issue 12 part 3): the static export hosted
+ * Cross-origin access to the mock (docs/decisions/0009-cors.md): the static export hosted
  * elsewhere (a CDN, a second dev server, a QA box) reaches the API, the
  * sockets and the control API through its config.json's absolute bases.
  *

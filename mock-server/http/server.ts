@@ -1,5 +1,5 @@
 /**
- * The HTTP server under the mock and its transport limits (issue 14 part 3),
+ * The HTTP server under the mock and its transport limits (mock-server/README.md "Rules the server enforces"),
  * all real time: without them a client that sends its headers or body slowly
  * holds a connection and its buffers for Node's defaults (60 s headers, 300 s
  * request, no connection cap).

@@ -94,7 +94,7 @@ function authMessage(state: ContentState, user: UserRecord, now: number): AuthMe
   };
 }
 
-/** The asset cards' names, in the request's language like the rest of what players read (issue 9). */
+/** The asset cards' names, in the request's language like the rest of what players read (docs/decisions/0010-i18n.md). */
 const CARD_NAMES: Readonly<Record<ContentLanguage, Readonly<Record<PropertyCard['kind'], string>>>> = {
   en: { member: 'Membership', quick: 'Quick card', bgmember: 'Background membership' },
   'zh-Hans': { member: '会员', quick: '加速卡', bgmember: '后台挂机会员' },

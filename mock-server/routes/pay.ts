@@ -43,7 +43,7 @@ export const payRoutes: Route[] = [
       }
       const now = ctx.clock.now();
       const rec = createOrder(contentState(ctx.session), user.uid, item, req.pay_type, now, {
-        // The Host the app reached us at, never X-Forwarded-Host: the app opens this URL (issue 14 part 7).
+        // The Host the app reached us at, never X-Forwarded-Host: the app opens this URL (docs/decisions/0008-hardening.md §5).
         origin: requestOrigin(ctx.headers, { proxy: false }),
         session: mockSession(ctx.headers),
       });

@@ -1,5 +1,5 @@
 /**
- * Tokens out of what the mock keeps and prints (issue 14 part 2): the journal
+ * Tokens out of what the mock keeps and prints (docs/qa-guide.md "Journal"): the journal
  * can be read by anyone who knows a session's name, and `--verbose` lines end
  * up in CI logs. A login token travels in the generate_token path
  * (`…/token/<gly_token>`), a jtoken in the duration socket's query, play

@@ -1,7 +1,7 @@
 /**
  * Every mock session of an app, by name: made on first use, the least
  * recently used one without open sockets evicted past `maxSessions`
- * (issue 14), "default" never.
+ * (docs/qa-guide.md §2), "default" never.
  */
 import type { Clock } from '../../web/core/clock.ts';
 import { JournalBudget, type JournalCaps } from './journal.ts';

@@ -1,5 +1,5 @@
 /**
- * The game a cloud session runs (issue 7 part 3): one per game session
+ * The game a cloud session runs (docs/decisions/0005-webrtc-stream.md): one per game session
  * (sc_id), server-authoritative, on a fixed 60 Hz tick. It lives as long as
  * the session, so a hang-up pauses it (no viewer, no tick), and a resume or a
  * reconnect continues the same game; `dispose` (stop) ends it.

@@ -1,5 +1,5 @@
 /**
- * Scriptable network conditions of a mock session's streams (issue 7 part 7):
+ * Scriptable network conditions of a mock session's streams (docs/qa-guide.md §2):
  * from the scenario (`game.network`) and live from `POST /__mock/network`.
  * They act where a real network would: frames wait `latencyMs` before they
  * reach the encoder and input waits as long before the game sees it; the

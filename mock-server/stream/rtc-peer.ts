@@ -1,5 +1,5 @@
 /**
- * The mock cloud's side of one WebRTC stream (issue 7 part 1): a real
+ * The mock cloud's side of one WebRTC stream (docs/decisions/0005-webrtc-stream.md): a real
  * libwebrtc peer (`@roamhq/wrtc`). The client offers (a receive-only video
  * transceiver and the input data channel); this peer answers with the game's
  * video track, trickles its ICE candidates over the stream socket, takes
