@@ -4,8 +4,8 @@
  *
  * `MOCK_CLOUD`: the build talks to the mock cloud (`npm start`, QA, tests).
  * Only then does the app read `?mock_session=`, send `X-Mock-Session`, and
- * follow a pay_url to the mock's own payment page (issue 14 parts 7 and 8;
- * docs/decisions/0008-hardening.md). Built with `MOCK_CLOUD=0`, or with an
+ * follow a pay_url to the mock's own payment page
+ * (docs/decisions/0008-hardening.md §4 and §5). Built with `MOCK_CLOUD=0`, or with an
  * absolute API_BASE / GAME_API_BASE / SOCKET_BASE, it is false. Unbundled
  * (unit tests) it is true, as for `npm run build`.
  */

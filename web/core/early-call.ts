@@ -1,6 +1,6 @@
 /**
- * One API call started before the page that makes it (issue 10: the first view's request leaves with the app, not
- * after the page's code arrived). The page's own identical call, in the same context (where, language, login), takes
+ * One API call started before the page that makes it (decision 0015, "First request": the first view's request leaves
+ * with the app, not after the page's code arrived). The page's own identical call, in the same context (where, language, login), takes
  * its answer once; a call made in another context drops it, so a later visit or a refresh asks again.
  */
 

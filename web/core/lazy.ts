@@ -1,7 +1,7 @@
 /**
  * An object of async methods whose code loads on the first call. The shell holds the API from its first line, but
  * home's first view (the visitor's at least) calls none of it, so the HTTP client and the endpoint table stay out of
- * the first load and arrive with the first request (issue 10).
+ * the first load and arrive with the first request (decision 0015).
  */
 
 /** Methods of `T` that return a promise: only those can wait for their implementation. */

@@ -1,5 +1,5 @@
 /**
- * Field Core Web Vitals in batches (issue 10 part 6): samples collect and go
+ * Field Core Web Vitals in batches (decision 0018): samples collect and go
  * out together after a short wait or when enough have gathered, so a page
  * view costs one or two event_report calls, not one per metric update. Once
  * the page is hidden (the tab switched, the app closed) whatever is waiting

@@ -1,6 +1,5 @@
 /**
- * Minor protection while playing (SPEC §7 minor_web_config, issue 11 part 4,
- * decision 0012). The session reports the seconds this user has played today
+ * Minor protection while playing (SPEC §7 minor_web_config, decision 0012). The session reports the seconds this user has played today
  * when the stream comes up, every MINOR_REPORT_MS of play and when play
  * stops; an answer with `can_play` 0 ends the session (`minor-limit`). The day is the server's (China Standard Time), so a
  * minor's count starts again when the server's does. A report that fails

@@ -1,6 +1,5 @@
 /**
- * What the queue bar shows away from the game screen (issue 11 part 1,
- * decision 0012): a pure reading of the session state, so the bar itself
+ * What the queue bar shows away from the game screen (decision 0012): a pure reading of the session state, so the bar itself
  * holds no rule. A cancelled queue shows nothing (the player asked for it);
  * an expired seat or a failed queue is shown until dismissed, because it
  * happened while the player was elsewhere.

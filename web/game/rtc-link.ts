@@ -1,5 +1,5 @@
 /**
- * The client's WebRTC peer of one stream (issue 7 part 2): it offers a
+ * The client's WebRTC peer of one stream (decision 0005): it offers a
  * receive-only video transceiver and the input data channel, takes the
  * cloud's answer and trickled ICE candidates from the stream socket, and
  * reports each real step: answered (50 %), connected (80 %), the video

@@ -122,7 +122,7 @@ export interface GameSdk {
   unmount(): void;
   subscribe(listener: SdkListener): () => void;
   /**
-   * The last second's measured stream figures (issue 7 part 5), or null when
+   * The last second's measured stream figures (docs/stream-stats.md), or null when
    * no stream is up. A vendor SDK answers from its own statistics API; this
    * is the seam change the realtime-info overlay needed.
    */

@@ -1,5 +1,5 @@
 /**
- * The realtime-info overlay's figures (issue 7 part 5): the SDK is asked
+ * The realtime-info overlay's figures (docs/stream-stats.md): the SDK is asked
  * once a second, only while the overlay shows them (getStats is not free).
  */
 import { effect, signal, type ReadonlySignal } from '@preact/signals-core';

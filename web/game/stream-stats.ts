@@ -1,5 +1,5 @@
 /**
- * Live stream figures for the realtime-info overlay (issue 7 part 5), all
+ * Live stream figures for the realtime-info overlay (docs/stream-stats.md), all
  * measured: from `RTCPeerConnection.getStats()` and the frame code read back
  * from presented frames. Nothing here is invented: a figure the transport
  * cannot measure is null and the overlay shows a dash.

@@ -1,5 +1,5 @@
 /**
- * Which pay_url the app may open (issue 14 part 7). An order's pay_url comes
+ * Which pay_url the app may open (decision 0008 §5). An order's pay_url comes
  * from the server and goes to `location.assign`, so a bad one would take the
  * player anywhere (`javascript:`, a look-alike site, a URL with credentials).
  * The app follows only https on a known cashier host, or — in a build made

@@ -1,5 +1,5 @@
 /**
- * When the purchase pop-ups appear by themselves (SPEC §5; issue 11 part 2):
+ * When the purchase pop-ups appear by themselves (SPEC §5):
  * where a player meets them — arriving on home, and on leaving the game
  * screen for another page — for a non-buyer who is not a member, once each
  * stored expiry has passed. One at a time: when both are due the recommend

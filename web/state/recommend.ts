@@ -1,5 +1,5 @@
 /**
- * The questionnaire's answers shaping home's recommendations (issue 11 part 5).
+ * The questionnaire's answers shaping home's recommendations.
  * The genres are stored as tag ids (the questionnaire offers the server's own
  * tags), so the match holds in every language; an older answer stored as a tag
  * name still matches by name.

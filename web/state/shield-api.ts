@@ -9,7 +9,7 @@ const CALLS: readonly ShieldedCall[] = ['gameList', 'gameSearch', 'hotGame', 'pl
 
 /**
  * ps_shield is asked for when a shielded call starts, alongside it, not after its answer: the list the page waits
- * for then costs no round trip of its own (issue 10, LCP). Loaded once a visit; a failure hides nothing and is
+ * for then costs no round trip of its own (LCP; decision 0015, "First request"). Loaded once a visit; a failure hides nothing and is
  * tried again by the next call (createShieldSource).
  */
 export function shieldApi(api: Api): Api {

@@ -1,7 +1,7 @@
 /**
  * The icons the prerendered HTML drew inline (decision 0014) — the tab bar's, and the app's icon in home's header —
  * kept as image URLs for the app, which replaces the skeleton and shows the same icons without asking the network:
- * requests that shared the slow link with the first view's data (issue 10), and icons that blinked while their file
+ * requests that shared the slow link with the first view's data (LCP, decision 0018), and icons that blinked while their file
  * arrived.
  */
 const drawn = new Map<string, string>();

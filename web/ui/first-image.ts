@@ -1,5 +1,5 @@
 /**
- * The first view's largest image goes first (issue 10, LCP; docs/decisions/0017-images.md). From when the app asks
+ * The first view's largest image goes first (LCP; docs/decisions/0017-images.md). From when the app asks
  * for the first view's data (app/start.ts, on the pages whose first view is an image: home's first banner, the
  * library's first covers, the detail's banner) until that image is on screen (first-image-shown.ts), what is not it —
  * covers near the viewport, the carousel's other slides, the shell's layers, the start-up work after the first paint —

@@ -5,7 +5,7 @@ const base = { width: 24, height: 24, viewBox: '0 0 24 24', fill: 'none', stroke
 export type IconName = 'back' | 'chevron' | 'check' | 'close' | 'error' | 'search' | 'loading' | 'info' | 'home' | 'gamepad' | 'crown' | 'clock' | 'gift' | 'user' | 'settings' | 'download' | 'doc';
 
 /**
- * Each icon as its shapes, kept as data rather than JSX (a third of the bytes on the first load, issue 10): a path's
+ * Each icon as its shapes, kept as data rather than JSX (a third of the bytes on the first load, whose budget is decision 0018's): a path's
  * `d`; "c" + "cx cy r" for a circle; "r" + "x y width height rx" for a rounded rectangle.
  */
 const shapes: Record<IconName, readonly string[]> = {

@@ -1,5 +1,5 @@
 /**
- * Images that wait until their box is near what the player sees (issue 10, LCP; docs/decisions/0017-images.md).
+ * Images that wait until their box is near what the player sees (LCP; docs/decisions/0017-images.md).
  * Chromium's `loading="lazy"` starts anything within 1250 px of the viewport, and home fits in that: every cover
  * and banner of the feed shared the slow line with the first banner. Here an image gets its `src` once its box is
  * within about half a screen of the viewport, or one row's width beside it in a horizontal row.

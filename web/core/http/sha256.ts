@@ -2,8 +2,8 @@
  * The default signer. WebCrypto where the page has it; on an insecure origin
  * (http:// other than localhost: a QA phone on the LAN, an http webview)
  * `crypto.subtle` does not exist, and @noble/hashes' audited SHA-256 is
- * loaded instead — only then, so secure pages never download it (issue 14
- * part 5; docs/decisions/0008-hardening.md).
+ * loaded instead — only then, so secure pages never download it
+ * (docs/decisions/0008-hardening.md §2).
  */
 export async function sha256Hex(text: string, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null): Promise<string> {
   const bytes = new TextEncoder().encode(text);

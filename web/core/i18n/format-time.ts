@@ -1,5 +1,5 @@
 /**
- * Durations and dates in the reader's language, through Intl (issue 9: 2小时30分钟). Pure: the language is an
+ * Durations and dates in the reader's language, through Intl (decision 0010; 2小时30分钟). Pure: the language is an
  * argument. No first view of home, library, detail or login shows one, so ICU's first-use cost lands later.
  */
 import { finite } from './format.ts';

@@ -1,5 +1,5 @@
 /**
- * Plain numbers in the reader's language (issue 9: 1,234). Pure: the language is an argument. Money is in money.ts,
+ * Plain numbers in the reader's language (decision 0010; 1,234). Pure: the language is an argument. Money is in money.ts,
  * counts in count.ts, durations and dates in format-time.ts: home's first load carries only what its first view
  * formats.
  *

@@ -1,5 +1,5 @@
 /**
- * Which language the app shows (issue 9): the player's choice in settings, else
+ * Which language the app shows (decision 0010): the player's choice in settings, else
  * what the host app says, else the browser's. One atom every translated
  * component reads through `messages.ts`; the choice is kept under its own key so
  * logging out (which clears only the login) keeps it.

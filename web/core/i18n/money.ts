@@ -1,5 +1,5 @@
 /**
- * Yuan in the reader's language (issue 9: ¥30.00). English and Chinese through the ICU-free table of plain-number.ts
+ * Yuan in the reader's language (decision 0010; ¥30.00). English and Chinese through the ICU-free table of plain-number.ts
  * (decision 0016), Intl the rest.
  */
 import { finite } from './format.ts';

@@ -1,4 +1,4 @@
-/** A country or region named in the reader's language by Intl (issue 9); English keeps the list's own names. */
+/** A country or region named in the reader's language by Intl (decision 0010); English keeps the list's own names. */
 import type { Lang } from './lang.ts';
 
 // The country list names these "(China)"; Intl's Chinese names would drop that, so they are written here.

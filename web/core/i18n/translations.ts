@@ -1,6 +1,6 @@
 /**
  * Loads a language's translation files on demand, one chunk per language, so an
- * English reader never downloads Chinese (issue 9). Each file is the flat JSON
+ * English reader never downloads Chinese (decision 0010). Each file is the flat JSON
  * @nanostores/i18n reads: `{ component: { key: text } }`.
  */
 import type { ComponentsJSON } from '@nanostores/i18n';

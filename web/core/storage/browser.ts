@@ -1,6 +1,6 @@
 /**
  * The browser's Web Storage, or the in-memory one when it cannot be used
- * (issue 14 part 9). With site data off (or in some private modes) merely
+ * (decision 0008 §3). With site data off (or in some private modes) merely
  * reading `window.localStorage` throws, and an app that touched it at module
  * load stayed blank. Each kind is probed once, at start: the getter, then a
  * write and a removal (old private modes refuse writes only). A kind that

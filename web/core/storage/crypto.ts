@@ -5,7 +5,7 @@
  * with the bundle. Each payload carries its own random salt and IV.
  *
  * WebCrypto does the work where it exists. On an insecure origin it does not
- * (issue 14 part 5), and the same PBKDF2-SHA-256 and AES-256-GCM come from
+ * (decision 0008 §2), and the same PBKDF2-SHA-256 and AES-256-GCM come from
  * @noble/hashes and @noble/ciphers, loaded only then: the payload is the same
  * bytes either way, so one engine reads what the other wrote
  * (docs/decisions/0008-hardening.md).

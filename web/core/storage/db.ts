@@ -179,7 +179,7 @@ export class DbBlockedError extends Error {
  * Opens (creating or upgrading) the database. Rejects if the stored version is
  * newer than this build (an older app after a newer one): the caller runs on
  * defaults rather than risk writing an unknown schema. Rejects with
- * DbBlockedError when an old tab blocks the upgrade (issue 14 part 9), and
+ * DbBlockedError when an old tab blocks the upgrade (decision 0008 §3), and
  * with the browser's error when storage is refused (site data off) — never
  * throws, never hangs on a blocked upgrade.
  */

@@ -6,7 +6,7 @@ export const STORAGE_KEY = {
   token: 'token',
   /** localStorage: the persisted device id. */
   deviceId: 'device_id',
-  /** localStorage: the language the player chose in settings; kept across log-out (issue 9). */
+  /** localStorage: the language the player chose in settings; kept across log-out (decision 0010). */
   language: 'language',
   /** sessionStorage: the channel of this visit (SPEC §2 agent_code). */
   agentCode: 'agent_code',

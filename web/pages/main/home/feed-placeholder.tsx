@@ -12,7 +12,7 @@ const msgs = messages('home/feed', {
 /**
  * The feed's room while home_list is on its way: the banner's own shape where the carousel will be, and at
  * least a screen's height below it, so the cards under the feed are off screen until it arrives instead of
- * jumping down when it does (issue 10: layout shift on home).
+ * jumping down when it does (CLS on home, decision 0018).
  */
 export function FeedPlaceholder() {
   const t = useStore(msgs);

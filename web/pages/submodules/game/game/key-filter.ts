@@ -1,5 +1,5 @@
 /**
- * Which hardware keys the game gets (issue 8): every key by its
+ * Which hardware keys the game gets (decision 0007): every key by its
  * `KeyboardEvent.code`, except the few the app keeps — Escape opens the game
  * menu; the browser's and the system's own keys (reload F5, full screen F11,
  * developer tools F12, the Meta/OS key) and shortcuts with Ctrl or Meta

@@ -1,5 +1,5 @@
 /**
- * The mouse as the game gets it in keyboard-and-mouse mode (issue 8): while
+ * The mouse as the game gets it in keyboard-and-mouse mode (decision 0007, "Mouse"): while
  * the pointer is locked, relative motion (`movementX/Y`, scaled in the SDK by
  * mouse_sensitivity × 1.19, SPEC §9), every button (MouseEvent.button 0–4,
  * down and up, with the held mask) and the wheel in lines.

@@ -6,7 +6,7 @@ const typing = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
 
 /**
- * A hardware keyboard plays the game (issue 8): every key by its
+ * A hardware keyboard plays the game (decision 0007): every key by its
  * `KeyboardEvent.code` (key-filter.ts says which the app keeps: Escape opens
  * the menu), once per press (no auto-repeat), while the game screen plays
  * and no text field has focus. Keys held when the window loses focus are let

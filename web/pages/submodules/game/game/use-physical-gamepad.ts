@@ -17,7 +17,7 @@ export const connectedPads = (): (Gamepad | null)[] =>
   typeof navigator.getGamepads === 'function' ? Array.from(navigator.getGamepads()) : [];
 
 /**
- * Physical gamepads (Gamepad API, issue 8): a connect or a disconnect is
+ * Physical gamepads (Gamepad API, decision 0007): a connect or a disconnect is
  * said in a toast with the pad's name; while playing, the pad used last (any
  * index) is polled every animation frame and a changed snapshot is sent
  * whole, sticks through the radial dead zone. Answers how many pads are

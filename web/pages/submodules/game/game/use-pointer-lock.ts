@@ -13,7 +13,7 @@ export type MouseCapture = 'free' | 'locked' | 'released' | 'refused';
 const MOUSE_EVENTS = ['mousedown', 'mouseup', 'mousemove', 'wheel'] as const;
 
 /**
- * Pointer lock on the stream (issue 8): a click on it asks for the lock (that
+ * Pointer lock on the stream (decision 0007, "Mouse"): a click on it asks for the lock (that
  * click is not sent: it captures); while locked every mouse event goes to the
  * game as relative motion, buttons and wheel (pointer-mouse.ts). Losing the
  * lock keeps the game running. Back/forward buttons and the context menu do

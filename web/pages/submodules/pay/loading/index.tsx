@@ -35,7 +35,7 @@ function wasOpened(id: string): boolean {
   }
 }
 
-/** The order's payment page when it is one the app may open (issue 14 part 7); false after saying why in the console. */
+/** The order's payment page when it is one the app may open (decision 0008 §5); false after saying why in the console. */
 function openCashier(order: Order): boolean {
   const check = checkPayUrl(order.pay_url, payUrlPolicy(config.apiBase, location));
   if (!check.ok) {

@@ -47,7 +47,7 @@ export default function SettingPage() {
         <h2 className="section-title" id="setting-language">
           {t.language}
         </h2>
-        {/* Each language named in itself, so a reader finds theirs whatever is showing (issue 9). */}
+        {/* Each language named in itself, so a reader finds theirs whatever is showing (decision 0010). */}
         <div className="list" role="radiogroup" aria-labelledby="setting-language">
           {LANGS.map((lang) => (
             <button
