@@ -10,7 +10,7 @@ import {
 } from '../../../web/api/frame-code.ts';
 import { unwrapSeq } from '../../../web/game/mock-sdk.ts';
 
-describe('frame code (the frame number and input_seq drawn into every frame, issue 7 part 5)', () => {
+describe('frame code (the frame number and input_seq drawn into every frame, docs/stream-stats.md)', () => {
   it('round-trips frame and input sequence, modulo their widths', () => {
     for (const code of [
       { frame: 0, inputSeq: 0 },

@@ -1,5 +1,5 @@
 /**
- * The QA console's framework-free model (web/console/model, issue 12 part 1): the feed connection's
+ * The QA console's framework-free model (web/console/model, decision 0011): the feed connection's
  * reconnects, the capped journal copy and its filter, the fault form's checks, and per-second stream rates.
  */
 import { describe, expect, it } from 'vitest';

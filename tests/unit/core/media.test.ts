@@ -1,4 +1,4 @@
-/** SPEC §8 "Image info load error: rejects" (issue 14 part 10). */
+/** SPEC §8 "Image info load error: rejects" (decision 0008 §6). */
 import { describe, expect, it } from 'vitest';
 import { getImageInfo } from '../../../web/core/media.ts';
 

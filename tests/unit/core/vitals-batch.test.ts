@@ -26,7 +26,7 @@ function setup(fail: 'reject' | 'throw' | null = null) {
   return { clock, sent, batch };
 }
 
-describe('field vitals batches (issue 10 part 6, SPEC §7 event_report)', () => {
+describe('field vitals batches (decision 0018, SPEC §7 event_report)', () => {
   it('sends the samples of a page view together after the delay, not one call each', () => {
     const { clock, sent, batch } = setup();
     batch.add(sample('TTFB', 't1'));

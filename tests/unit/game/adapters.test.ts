@@ -1,7 +1,8 @@
 /**
- * Part 6 of issue 13: the stream SDK is chosen by config.json's `sdk`, loaded
- * when a game first needs a stream, and an unknown name is an error on the
- * game screen (the session ends with its message), not a crash.
+ * The stream SDK is chosen by config.json's `sdk` (README "Pointing the static
+ * build at another backend"), loaded when a game first needs a stream, and an
+ * unknown name is an error on the game screen (the session ends with its
+ * message), not a crash.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../web/api/contract.ts';

@@ -1,5 +1,5 @@
 /**
- * The layouts of a game screen (issue 8): get_op_plan fetched once, kept per
+ * The layouts of a game screen (SPEC §7 get_op_plan): fetched once, kept per
  * op type; the settings' choice (SPEC §3 handles_id / keyboard_id /
  * op_custom) decides the active layout; a failed fetch falls back to the
  * built-in layout and says so once; saving stores the player's own and

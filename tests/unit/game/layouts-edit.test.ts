@@ -1,4 +1,4 @@
-/** The layout editor's draft and its undo steps (issue 8: "undo (each step)"). */
+/** The layout editor's draft and its undo steps (each step the player took undone on its own). */
 import { describe, expect, it } from 'vitest';
 import { addKey, beginEdit, canUndo, change, removeKey, resetTo, select, undo, UNDO_LIMIT, updateKey } from '../../../web/game/layouts-edit.ts';
 import type { LayoutKey } from '../../../web/game/layouts-math.ts';

@@ -1,6 +1,5 @@
 /**
- * Layout maths (issue 8 "Tests": snap, bounds at 390×844 and 844×390, resize
- * limits): where keys are drawn, where a drag puts them, how big and how
+ * Layout maths (snap, bounds at 390×844 and 844×390, resize limits): where keys are drawn, where a drag puts them, how big and how
  * faded they may be.
  */
 import { readFileSync } from 'node:fs';

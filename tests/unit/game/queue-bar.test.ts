@@ -1,4 +1,4 @@
-/** Issue 11 part 1: the queue bar's state is a pure reading of the session state (decision 0012). */
+/** The queue bar's state is a pure reading of the session state (decision 0012). */
 import { describe, expect, it } from 'vitest';
 import { queueBarState, wantsQueueBar } from '../../../web/game/queue-bar.ts';
 import { initialState, type SessionState } from '../../../web/game/state.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 part 4 (SPEC §7 minor_web_config, decision 0012): while playing, the day's seconds of play are reported
+ * Minor protection (SPEC §7 minor_web_config, decision 0012): while playing, the day's seconds of play are reported
  * when the stream comes up, every 60 s of play and when play stops; can_play 0 ends the game as `minor-limit`.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The session's side of the real stream (issue 7): a stream that cannot be
+ * The session's side of the real stream (decision 0005): a stream that cannot be
  * set up ends with a message for the player; a stalled one is lost and goes
  * through the SPEC §4 reconnect path; the realtime-info figures are measured
  * once a second, only while the overlay shows them.
@@ -25,7 +25,7 @@ const figures = (over: Partial<StreamStats> = {}): StreamStats => ({
   ...over,
 });
 
-describe('the stream under the session (issue 7)', () => {
+describe('the stream under the session (decision 0005)', () => {
   it('a stream that could not connect ends the game with the SDK’s reason, not a spinner', async () => {
     const h = harness();
     h.session.start(GAME);

@@ -1,6 +1,6 @@
 /**
- * Issue 11 part 1: a page shown again looks at the true state at once. A hidden page's timers run late (or not at
- * all), so `wake()` polls the queue now and ends a seat or hang-up whose time passed while hidden.
+ * A page shown again looks at the true state at once (decision 0012, "Hidden and back"). A hidden page's timers run
+ * late (or not at all), so `wake()` polls the queue now and ends a seat or hang-up whose time passed while hidden.
  */
 import { describe, expect, it } from 'vitest';
 import { QUEUE_POLL_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';

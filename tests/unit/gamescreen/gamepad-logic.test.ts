@@ -1,4 +1,4 @@
-/** Physical gamepads (issue 8, SPEC §9): the radial dead zone, which pad plays, the snapshot sent and the name a toast shows. */
+/** Physical gamepads (decision 0007, SPEC §9): the radial dead zone, which pad plays, the snapshot sent and the name a toast shows. */
 import { describe, expect, it } from 'vitest';
 import { activePad, deadZone, padName, padSnapshot, sameSnapshot, STICK_DEAD_ZONE, type PadReading } from '../../../web/pages/submodules/game/game/gamepad-logic.ts';
 

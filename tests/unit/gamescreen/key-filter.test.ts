@@ -1,4 +1,4 @@
-/** Which hardware keys the game gets (issue 8): every KeyboardEvent.code except the few the app and the browser keep. */
+/** Which hardware keys the game gets (decision 0007): every KeyboardEvent.code except the few the app and the browser keep. */
 import { describe, expect, it } from 'vitest';
 import { keyRoute, type KeyPress } from '../../../web/pages/submodules/game/game/key-filter.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The mouse in keyboard-and-mouse mode (issue 8): a locked pointer's relative
+ * The mouse in keyboard-and-mouse mode (decision 0007, "Mouse"): a locked pointer's relative
  * motion, scaled by mouse_sensitivity × 1.19 (SPEC §9; the SDK applies the
  * value the session sets), every button 0–4 and the wheel in lines.
  */

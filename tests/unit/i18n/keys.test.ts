@@ -1,5 +1,5 @@
 /**
- * Issue 9: every UI text the code defines exists in every complete language, no language file carries a key the
+ * Decision 0010: every UI text the code defines exists in every complete language, no language file carries a key the
  * code no longer has, and every defined key is shown somewhere.
  */
 import { readdirSync, readFileSync } from 'node:fs';

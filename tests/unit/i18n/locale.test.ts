@@ -1,4 +1,4 @@
-/** Issue 9: which language shows, and how switching reaches a component's texts (SPEC §8 languages). */
+/** Which language shows (decision 0010), and how switching reaches a component's texts (SPEC §8 languages). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveLang, locale } from '../../../web/core/i18n/locale.ts';
 import { messages, setLocale, i18n } from '../../../web/core/i18n/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 10: home's feed is code of its own, fetched when home needs it, not whenever home's module is evaluated:
+ * Home's feed is code of its own (decision 0015), fetched when home needs it, not whenever home's module is evaluated:
  * esbuild puts that module in the shared first-load chunk, so a top-level import fetched the feed on every route.
  * Home's HTML preloads the feed (tests/e2e/first-request.test.ts); elsewhere the idle preloader warms it.
  */

@@ -1,18 +1,18 @@
-/** Issue 14 part 7: the app opens only a pay_url on a known cashier (https) or, in a mock build, the mock's own payment page. */
+/** Decision 0008 §5: the app opens only a pay_url on a known cashier (https) or, in a mock build, the mock's own payment page. */
 import { describe, expect, it } from 'vitest';
 import { CASHIER_HOSTS, checkPayUrl, payUrlPolicy, type PayUrlPolicy } from '../../../web/state/cashier.ts';
 
 const MOCK: PayUrlPolicy = { pageOrigin: 'http://127.0.0.1:8080', mockOrigin: 'http://127.0.0.1:8080' };
 const PROD: PayUrlPolicy = { pageOrigin: 'https://play.example.com', mockOrigin: null };
 
-describe('checkPayUrl (issue 14 part 7)', () => {
-  it('issue 14 part 7: https on a known cashier host is opened as given', () => {
+describe('checkPayUrl (decision 0008 §5)', () => {
+  it('https on a known cashier host is opened as given', () => {
     for (const host of CASHIER_HOSTS) {
       expect(checkPayUrl(`https://${host}/pay?order=CG1&sign=a%2Bb`, PROD)).toEqual({ ok: true, url: `https://${host}/pay?order=CG1&sign=a%2Bb` });
     }
   });
 
-  it("issue 14 part 7: a mock build opens the mock's own payment page on the API's origin, relative or absolute", () => {
+  it("a mock build opens the mock's own payment page on the API's origin, relative or absolute", () => {
     expect(checkPayUrl('http://127.0.0.1:8080/mock-pay/CG2025?mock_session=qa', MOCK)).toEqual({ ok: true, url: 'http://127.0.0.1:8080/mock-pay/CG2025?mock_session=qa' });
     expect(checkPayUrl('/mock-pay/CG2025', MOCK)).toEqual({ ok: true, url: 'http://127.0.0.1:8080/mock-pay/CG2025' });
   });
@@ -39,13 +39,13 @@ describe('checkPayUrl (issue 14 part 7)', () => {
     ['', MOCK, /no payment link/],
     [42, MOCK, /no payment link/],
     [`https://wx.tenpay.com/${'a'.repeat(3000)}`, PROD, /too long/],
-  ] as const)('issue 14 part 7: %j is refused', (raw, policy, reason) => {
+  ] as const)('%j is refused', (raw, policy, reason) => {
     const r = checkPayUrl(raw, policy);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
   });
 
-  it("issue 14 part 7: a mock build's policy names the API base's origin as the mock's (unit tests run as a mock build)", () => {
+  it("a mock build's policy names the API base's origin as the mock's (unit tests run as a mock build)", () => {
     expect(payUrlPolicy('/api/', { origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/submodules/pay/loading/index' })).toEqual(MOCK);
     expect(payUrlPolicy('http://10.0.0.2:9000/api/', { origin: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/' }).mockOrigin).toBe('http://10.0.0.2:9000');
   });

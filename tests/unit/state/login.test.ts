@@ -21,7 +21,7 @@ function setup(overrides: Partial<LoginDeps> = {}) {
   return { clock, deps, model: createLoginModel(deps) };
 }
 
-describe('phone login form (issue: Login)', () => {
+describe('phone login form (SPEC §2 login, §7 send_code and web_login)', () => {
   it('validates the number per country before sending a code', async () => {
     const { model, deps } = setup();
     model.setMobile('1380000');
@@ -102,7 +102,7 @@ describe('targetUrl after login (SPEC §2)', () => {
     expect(safeTargetUrl(null)).toBe('/');
   });
 
-  it('known open-redirect bypasses go home; a same-origin path keeps its query and hash (issue 14 part 6)', () => {
+  it('known open-redirect bypasses go home; a same-origin path keeps its query and hash (SPEC §2 targetUrl)', () => {
     const o = 'https://play.example';
     for (const bad of [
       '/\t/evil.example',

@@ -110,7 +110,7 @@ describe('order polling (pay loading and result pages, SPEC §2)', () => {
     expect(seen).toEqual([{ phase: 'missing', order: null, message: 'Order not found' }]);
     expect(clock.pending()).toBe(0);
     expect(isOrderRefusal(new Error('plain'))).toBe(false);
-    // Issue 14 part 10: a poll refused as a repeat (the last one still in flight) is not the server's no.
+    // Decision 0008 §6 (duplicate requests): a poll refused as a repeat (the last one still in flight) is not the server's no.
     expect(isOrderRefusal(new ApiError({ code: REPEATED_REQUEST_CODE, msg: REPEAT_REQUEST_MSG }))).toBe(false);
   });
 

@@ -40,7 +40,7 @@ const HOME: HomeSection[] = [
 const keys = (s: HomeSection[]): string[] => s.map((x) => x.key);
 const ids = (s: HomeSection | undefined): number[] => (s?.games ?? []).map((g) => g.id);
 
-describe('home recommendations shaped by the questionnaire (issue 11 part 5)', () => {
+describe('home recommendations shaped by the questionnaire', () => {
   it('leaves home as the server sent it without answers, or with no genre chosen', () => {
     expect(shapeRecommendations(HOME, null)).toEqual(HOME);
     expect(shapeRecommendations(HOME, {})).toEqual(HOME);

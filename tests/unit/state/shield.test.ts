@@ -47,7 +47,7 @@ describe('shielded games (SPEC §5 "Some games are hidden via a shield list", §
     expect(api.psShield).toHaveBeenCalledTimes(1);
   });
 
-  it('asks for ps_shield together with the list, not after its answer (issue 10: no round trip of its own)', async () => {
+  it('asks for ps_shield together with the list, not after its answer (no round trip of its own: decision 0015, "First request")', async () => {
     const order: string[] = [];
     let answerList: (v: unknown) => void = () => undefined;
     const api = {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 (fewer first-load requests): the app's tab bar shows the icons the prerendered skeleton drew inline
+ * Fewer first-load requests (decision 0015): the app's tab bar shows the icons the prerendered skeleton drew inline
  * (SPEC §2 "Tab bar"), as data URLs, so taking over the page asks the network for no icon file and no icon blinks.
  * An icon the skeleton did not draw (another tab's selected one, a page's own) is its file, as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 (LCP; docs/decisions/0017-images.md): the first view's largest image goes first. While it is held, the
+ * LCP (docs/decisions/0017-images.md): the first view's largest image goes first. While it is held, the
  * covers near the viewport, the carousel's other slides and whatever waits with afterFirstImage (the shell's layers,
  * the start-up work after the first paint) wait; the image's report of being on screen, or HOLD_MS, lets them go.
  */

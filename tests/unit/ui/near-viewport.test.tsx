@@ -1,5 +1,5 @@
 /**
- * Issue 10 (LCP; docs/decisions/0017-images.md): art loads only when the player can see it, or is about to. A card's
+ * LCP (docs/decisions/0017-images.md): art loads only when the player can see it, or is about to. A card's
  * image has no `src` until one shared IntersectionObserver finds it near; without IntersectionObserver it loads at
  * once; first-view covers load at once; the banner carousel gives art to the shown slide and its neighbours only.
  */

@@ -13,7 +13,7 @@ describe('in-flight de-duplication (SPEC §5)', () => {
     await expect(second).rejects.toMatchObject({ msg: REPEAT_REQUEST_MSG });
     await expect(second).rejects.toBeInstanceOf(ApiError);
     expect(h.sent).toHaveLength(1);
-    // Issue 14 part 10: its own code, not the network failure's -1, and no toast.
+    // Decision 0008 §6: its own code, not the network failure's -1, and no toast.
     await expect(second).rejects.toMatchObject({ code: REPEATED_REQUEST_CODE });
     expect(await second.catch(isRepeatedRequest)).toBe(true);
     expect(h.toasts).toEqual([]);

@@ -64,7 +64,7 @@ describe('request headers and signing (SPEC §7, §9)', () => {
     expect(await sha256Hex('abc\n中文')).toBe(hex('abc\n中文'));
   });
 
-  it('issue 14 part 5: without crypto.subtle (an insecure origin) sha256Hex signs with the JavaScript SHA-256, same digest (SPEC §7 sign)', async () => {
+  it('without crypto.subtle (an insecure origin, decision 0008 §2) sha256Hex signs with the JavaScript SHA-256, same digest (SPEC §7 sign)', async () => {
     for (const text of ['', 'abc\n中文', 'x'.repeat(10_000), signingString('POST', '/api/user/web_login', '1740794400', 'ab'.repeat(16), '{"mobile":"13800000001"}')]) {
       expect(await sha256Hex(text, null)).toBe(hex(text));
     }

@@ -12,7 +12,7 @@ describe('HTTP status handling (SPEC §8)', () => {
   });
 
   it.each([403, 500, 503] as const)(
-    'issue 14 part 10: a background call answered %i rejects without the error page (SPEC §8 navigation is for page-level calls)',
+    'a background call answered %i rejects without the error page (decision 0008 §6: SPEC §8 navigation is for page-level calls)',
     async (status) => {
       const h = harness();
       h.replies.splice(0, 1, json({}, status));

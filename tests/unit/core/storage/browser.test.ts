@@ -1,4 +1,4 @@
-/** Issue 14 part 9: with site data off the storage getters throw; the app falls back to memory instead of going blank. */
+/** Decision 0008 §3: with site data off the storage getters throw; the app falls back to memory instead of going blank. */
 import { describe, expect, it } from 'vitest';
 import { openBrowserStorage } from '../../../../web/core/storage/browser.ts';
 import { createLocalStore } from '../../../../web/core/storage/local.ts';
@@ -8,8 +8,8 @@ const denied = (): never => {
   throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
 };
 
-describe('openBrowserStorage (issue 14 part 9)', () => {
-  it('issue 14 part 9: storage getters that throw (site data off) give working in-memory stores and say both are blocked', () => {
+describe('openBrowserStorage (decision 0008 §3)', () => {
+  it('storage getters that throw (site data off) give working in-memory stores and say both are blocked', () => {
     const win = Object.defineProperties({}, { localStorage: { get: denied }, sessionStorage: { get: denied } });
     const s = openBrowserStorage(win);
     expect(s.blocked).toEqual(['local', 'session']);
@@ -20,7 +20,7 @@ describe('openBrowserStorage (issue 14 part 9)', () => {
     expect(s.session.getItem('mock_session')).toBe('qa');
   });
 
-  it('issue 14 part 9: a storage that refuses writes (old private modes: QuotaExceededError) is replaced too; the other kind is kept', () => {
+  it('a storage that refuses writes (old private modes: QuotaExceededError) is replaced too; the other kind is kept', () => {
     const session = createMemoryStorage();
     const refusing = Object.assign(createMemoryStorage(), {
       setItem: () => {
@@ -33,7 +33,7 @@ describe('openBrowserStorage (issue 14 part 9)', () => {
     expect(s.session).toBe(session);
   });
 
-  it('issue 14 part 9: working storage is used as it is and left without the probe key', () => {
+  it('working storage is used as it is and left without the probe key', () => {
     const local = createMemoryStorage({ kept: '1' });
     const session = createMemoryStorage();
     const s = openBrowserStorage({ localStorage: local, sessionStorage: session });
@@ -41,7 +41,7 @@ describe('openBrowserStorage (issue 14 part 9)', () => {
     expect(local.length).toBe(1);
   });
 
-  it('issue 14 part 9: a window without the storage objects at all (an old webview) falls back too', () => {
+  it('a window without the storage objects at all (an old webview) falls back too', () => {
     expect(openBrowserStorage({}).blocked).toEqual(['local', 'session']);
   });
 });

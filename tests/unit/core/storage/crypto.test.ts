@@ -34,14 +34,14 @@ describe('encrypted local data (SPEC §3, §9)', () => {
   });
 });
 
-describe('without WebCrypto: an insecure origin (issue 14 part 5)', () => {
-  it('issue 14 part 5: the JavaScript engine (subtle: null) round-trips and hides the plain text', async () => {
+describe('without WebCrypto: an insecure origin (decision 0008 §2)', () => {
+  it('the JavaScript engine (subtle: null) round-trips and hides the plain text', async () => {
     const payload = await encryptJson({ mobile: '13812345678' }, 'pw', { subtle: null });
     expect(payload).not.toContain('13812345678');
     await expect(decryptJson(payload, 'pw', { subtle: null })).resolves.toEqual({ mobile: '13812345678' });
   });
 
-  it('issue 14 part 5: both engines write the same bytes (PBKDF2 1000 × SHA-256, AES-256-GCM), so each reads what the other wrote (SPEC §3, §9)', async () => {
+  it('both engines write the same bytes (PBKDF2 1000 × SHA-256, AES-256-GCM), so each reads what the other wrote (SPEC §3, §9)', async () => {
     const salt = new Uint8Array(SALT_BYTES).fill(7);
     const iv = new Uint8Array(IV_BYTES).fill(9);
     const fixedIv = <A extends Uint8Array<ArrayBuffer>>(a: A): A => {
@@ -56,7 +56,7 @@ describe('without WebCrypto: an insecure origin (issue 14 part 5)', () => {
     await expect(decryptJson(other, 'pw', { subtle: globalThis.crypto.subtle })).resolves.toBe('z');
   });
 
-  it('issue 14 part 5: the JavaScript engine rejects a wrong passphrase and a tampered payload too', async () => {
+  it('the JavaScript engine rejects a wrong passphrase and a tampered payload too', async () => {
     const payload = await encryptJson({ a: 1 }, 'pw', { subtle: null });
     await expect(decryptJson(payload, 'other', { subtle: null })).rejects.toThrow();
     const bytes = atob(payload);

@@ -207,8 +207,8 @@ describe('local database upgrades (SPEC §3 version 6)', () => {
   });
 });
 
-describe('a database another tab holds, or none at all (issue 14 part 9)', () => {
-  it('issue 14 part 9: an old tab that keeps v5 open blocks the upgrade: openAppDb rejects with DbBlockedError at once instead of hanging', async () => {
+describe('a database another tab holds, or none at all (decision 0008 §3)', () => {
+  it('an old tab that keeps v5 open blocks the upgrade: openAppDb rejects with DbBlockedError at once instead of hanging', async () => {
     const factory = new IDBFactory();
     // The old tab: an older build that never answers versionchange.
     const old = await openRaw(factory, 5, (db) => {
@@ -224,7 +224,7 @@ describe('a database another tab holds, or none at all (issue 14 part 9)', () =>
     later.close();
   });
 
-  it('issue 14 part 9: a browser that refuses IndexedDB (site data off) rejects instead of throwing', async () => {
+  it('a browser that refuses IndexedDB (site data off) rejects instead of throwing', async () => {
     const refusing = {
       open: () => {
         throw new DOMException('The user denied permission to access the database.', 'SecurityError');
