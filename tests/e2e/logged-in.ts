@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PAGE_PATH } from '../../web/core/paths.ts';
-import { logIn, newPhonePage, PHONE, waitForAppShell, type PhonePage } from './phone.ts';
+import { logInAnyLanguage, newPhonePage, PHONE, waitForAppShell, type PhonePage } from './phone.ts';
 import type { TestServer } from './server.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -44,7 +44,7 @@ async function logInThrough(e2e: { readonly server: TestServer; readonly browser
   const login = `${PAGE_PATH.login}?targetUrl=${encodeURIComponent(path)}`;
   const phone = await newPhonePage(e2e.browser, e2e.server.url, { path: withSession(login, o.session), context, ignoreConsole: o.ignoreConsole });
   await waitForAppShell(phone.page);
-  await logIn(phone.page, o.persona, { sendCode: false });
+  await logInAnyLanguage(phone.page, o.persona);
   await phone.page.waitForURL((u) => u.pathname === pathnameOf(path));
   return phone;
 }

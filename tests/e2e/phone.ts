@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -135,8 +136,19 @@ export async function logIn(page: Page, mobile: string, opts: { code?: string; s
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('Verification code sent').waitFor();
   }
-  await page.getByLabel('Verification code').fill(opts.code ?? '123456');
+  await page.getByLabel('Verification code').fill(opts.code ?? MOCK_SMS_CODE);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
+
+/**
+ * Logs in on the login page shown, finding the form by its markup, not its words: the same steps in every language.
+ * No code is asked for (the mock does not require one).
+ */
+export async function logInAnyLanguage(page: Page, mobile: string): Promise<void> {
+  await page.locator('input[autocomplete="tel"]').fill(mobile);
+  await page.locator('input[autocomplete="one-time-code"]').fill(MOCK_SMS_CODE);
+  await page.getByRole('checkbox').check();
+  await page.locator('button[type="submit"]').click();
+}

@@ -1,0 +1,164 @@
+/**
+ * What the accessibility sweep checks on a page (a11y-en.test.ts, a11y-zh.test.ts): axe-core's WCAG 2.0/2.1/2.2 A and
+ * AA rules with no serious or critical violation, every control a touch target of at least 24×24 CSS px (WCAG 2.2
+ * SC 2.5.8) at 390×844, and a viewport that lets the player zoom. The route list is the route table, so a new page
+ * is checked without touching these files. One file per language, so the two run side by side.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef } from '../../web/app/route-table.ts';
+import { GAME_PATH, PAGE_PATH } from '../../web/core/paths.ts';
+import { VIEWPORT, VIEWPORT_NO_ZOOM } from '../../web/core/viewport.ts';
+import {
+  animationsDone,
+  backGesture,
+  gamePath,
+  gameScreen,
+  logInAnyLanguage,
+  loggedInPage,
+  newPhonePage,
+  reach100,
+  screenshot,
+  useServerAndBrowser,
+  waitForAppShell,
+  type PhonePage,
+} from './harness.ts';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const MIN_TARGET = 24;
+export const MEMBER = '13800000001';
+
+/** The query a page needs to show its content rather than its "missing parameter" state. */
+const QUERY: Partial<Record<RouteDef['page'], string>> = {
+  gameDetail: '?game_id=1',
+  webviewDetail: '?game_id=1',
+  game: '?game_id=1',
+  protocol: '?type=user',
+  gameList: '?tag_id=3&title=RPG',
+  search: '?keyword=star',
+};
+
+/** Loads `path` and waits until the page is settled: rendered, its calls answered, its animations done. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'load' });
+  await waitForAppShell(page);
+  // The game screen keeps a socket open; every other page goes quiet once its calls are answered.
+  if (!path.startsWith(GAME_PATH)) await page.waitForLoadState('networkidle');
+  await animationsDone(page);
+}
+
+/** axe's serious and critical violations, one readable line per element. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact ?? ''} ${v.id} (${v.help}): ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
+
+/**
+ * Controls smaller than 24×24 CSS px, unless the WCAG 2.2 spacing exception holds (a 24 px circle on the
+ * control's centre meets no other control) or the control is a link inside a sentence.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="tab"], [role="link"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"]')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.pointerEvents !== 'none';
+    });
+    const boxes = controls.map((el) => el.getBoundingClientRect());
+    const inSentence = (el: HTMLElement): boolean => el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent?.trim().length ?? 0) > (el.textContent?.trim().length ?? 0);
+    const name = (el: HTMLElement): string =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
+    return controls.flatMap((el, i) => {
+      const r = boxes[i];
+      if (!r || (r.width >= min && r.height >= min) || inSentence(el)) return [];
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      // The spacing exception: the undersized target's 24 px circle must not touch another target's box.
+      const crowded = boxes.some((o, j) => {
+        if (j === i || controls[j]?.contains(el) || el.contains(controls[j] ?? null)) return false;
+        const dx = Math.max(o.left - cx, 0, cx - o.right);
+        const dy = Math.max(o.top - cy, 0, cy - o.bottom);
+        return Math.hypot(dx, dy) < min / 2;
+      });
+      return crowded ? [`${name(el)} is ${Math.round(r.width)}×${Math.round(r.height)}`] : [];
+    });
+  }, MIN_TARGET);
+}
+
+/** The viewport must let the player zoom (WCAG 1.4.4) on every page but the game screen. */
+async function zoomProblems(page: Page, path: string): Promise<string[]> {
+  const content = (await page.locator('meta[name="viewport"]').getAttribute('content')) ?? '';
+  const expected = path.startsWith(GAME_PATH) ? VIEWPORT_NO_ZOOM : VIEWPORT;
+  return content === expected ? [] : [`viewport meta is "${content}", expected "${expected}"`];
+}
+
+const pathOf = (r: RouteDef): string => `${r.path}${QUERY[r.page] ?? ''}`;
+// The home alias is the same page as "/".
+const pages = ROUTES.filter((r) => r.path !== PAGE_PATH.home || r.page === 'home').filter((r, i, all) => all.findIndex((o) => o.page === r.page) === i);
+
+export function accessibilitySweep(locale: string): void {
+  const e2e = useServerAndBrowser({ video: false });
+  const gs = gameScreen(e2e, `a11y-${locale}`);
+
+  describe(`accessibility in ${locale}`, () => {
+    describe('logged out: every public page', () => {
+      let phone: PhonePage;
+      beforeAll(async () => {
+        phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { locale } });
+      });
+      afterAll(() => phone.close());
+
+      it.each(pages.filter((r) => r.public).map((r) => [pathOf(r), r] as const))('%s', async (path) => {
+        await visit(phone.page, path);
+        await screenshot(phone.page, `a11y-${locale}-out-${path}`);
+        expect([...(await axeProblems(phone.page)), ...(await smallTargets(phone.page)), ...(await zoomProblems(phone.page, path))].join('\n')).toBe('');
+      });
+    });
+
+    describe('logged in as a member: every page', () => {
+      let phone: PhonePage;
+      beforeAll(async () => {
+        phone = await loggedInPage(e2e, { persona: MEMBER, locale, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+      });
+      afterAll(() => phone.close());
+
+      it.each(pages.map((r) => [pathOf(r), r] as const))('%s', async (path) => {
+        await visit(phone.page, path);
+        await screenshot(phone.page, `a11y-${locale}-in-${path}`);
+        expect([...(await axeProblems(phone.page)), ...(await smallTargets(phone.page)), ...(await zoomProblems(phone.page, path))].join('\n')).toBe('');
+      });
+    });
+  });
+
+  describe(`accessibility of the game screen and its dialogs in ${locale} (landscape)`, () => {
+    it('playing, the game menu and the quit dialog', async () => {
+      const p = await gs.open('play-now', { context: { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale }, clock: false });
+      try {
+        await p.page.goto(`${PAGE_PATH.login}?mock_session=${p.session}&targetUrl=${encodeURIComponent(gamePath(1))}`);
+        await waitForAppShell(p.page);
+        await logInAnyLanguage(p.page, MEMBER);
+        await reach100(p.page);
+        const check = async (name: string): Promise<void> => {
+          await animationsDone(p.page);
+          await screenshot(p.page, `a11y-${locale}-${name}`);
+          expect([...(await axeProblems(p.page)), ...(await smallTargets(p.page)), ...(await zoomProblems(p.page, GAME_PATH))].join('\n')).toBe('');
+        };
+        await check('game-playing');
+        // Found by their markup, not their words, so the check runs unchanged in every language.
+        await p.page.locator('.gs-ball').click();
+        await p.page.getByRole('dialog').waitFor();
+        await check('game-menu');
+        await p.page.locator('.gm-close').click();
+        await p.page.getByRole('dialog').waitFor({ state: 'detached' });
+        await backGesture(p.page);
+        await p.page.getByRole('dialog').waitFor();
+        await check('game-quit-dialog');
+      } finally {
+        await p.close();
+      }
+    });
+  });
+}
