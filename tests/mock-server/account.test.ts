@@ -159,7 +159,7 @@ describe('user/cg_property_detail', () => {
     expect(after.records).toEqual([
       { id: 1, kind: 'sign_in', title: 'Daily sign-in 2025-03-01', coin: 0, duration: 3600, time: Math.floor(T0 / 1000), time_text: '2025-03-01 10:00:00' },
     ]);
-    // The same record read by a Chinese app (issue 9): the mock words its own titles when asked.
+    // The same record read by a Chinese app (decision 0010): the mock words its own titles when asked.
     const zh = (await call<Property>(s.port, PATH.cgPropertyDetail, { token: u.gly_token, headers: { 'accept-language': 'zh-CN' } })).envelope.data;
     expect(zh.records.map((r) => r.title)).toEqual(['每日签到 2025-03-01']);
   });

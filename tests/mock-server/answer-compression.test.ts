@@ -1,5 +1,5 @@
 /**
- * Issue 10 (first paint): the mock's API and control answers go out compressed when the client accepts it, as a
+ * First paint (decision 0018): the mock's API and control answers go out compressed when the client accepts it, as a
  * real API gateway or CDN sends JSON. home_list is ~19 KB of JSON on home's path to its first banner.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

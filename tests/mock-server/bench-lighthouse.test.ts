@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- lighthouse` (issue 10 part 5) reads Lighthouse's report into numbers, takes the median of its runs
- * and names every number over issue 10's goal. The runs themselves are slow and live in the bench, not in `npm test`.
+ * `npm run bench -- lighthouse` reads Lighthouse's report into numbers, takes the median of its runs
+ * and names every number over its budget (decision 0018). The runs themselves are slow and live in the bench, not in `npm test`.
  */
 import { describe, expect, it } from 'vitest';
 import { LIGHTHOUSE_BUDGET, medianScore, overLighthouseBudget, scoreOf, type PageScore } from '../../bench/lighthouse.ts';
@@ -30,7 +30,7 @@ describe('bench lighthouse', () => {
     expect(medianScore(runs)).toEqual({ performance: 96, fcpMs: 900, lcpMs: 1500, cls: 0, tbtMs: 40 });
   });
 
-  it('names each number over issue 10’s goal, and nothing for a page within it', () => {
+  it('names each number over the Lighthouse budget, and nothing for a page within it', () => {
     expect(overLighthouseBudget('home', good)).toEqual([]);
     const bad = { performance: LIGHTHOUSE_BUDGET.performance - 1, fcpMs: 1300, lcpMs: 1900, cls: 0.05, tbtMs: 200 };
     expect(overLighthouseBudget('home', bad)).toEqual([

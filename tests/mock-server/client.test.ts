@@ -1,6 +1,6 @@
 /**
- * The typed QA client (mock-server/client.ts, issue 12 part 2: "Client: every
- * method against the in-process server"): each method drives the real mock on
+ * The typed QA client (mock-server/client.ts, QA guide §6 "Typed client"):
+ * every method against the in-process server: each method drives the real mock on
  * 127.0.0.1 and the test checks what it changed — the next API answer, a socket
  * message, the session clock — not only the control API's own answer.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's live feed `/__mock/feed` (issue 12 part 1, mock-server/console/feed.ts): the session
+ * The console's live feed `/__mock/feed` (decision 0011, mock-server/console/feed.ts): the session
  * list, a watched session's summary and journal pushed as they change (no polling), other sessions
  * only with --admin (decision 0011), the control guard on the upgrade, and batches a slow console
  * catches up with in order.

@@ -21,7 +21,7 @@ interface Summary {
   users: number;
 }
 
-describe('control API /__mock/ (issue "control API for QA")', () => {
+describe('control API /__mock/ (QA guide §2)', () => {
   it('GET /__mock/scenarios lists every scenario with its description, "default" first', async () => {
     const r = await json<{ scenarios: { name: string; description: string }[] }>(s.port, 'GET', '/__mock/scenarios');
     expect(r.status).toBe(200);
@@ -134,7 +134,7 @@ describe('control API /__mock/ (issue "control API for QA")', () => {
     await json(s.port, 'POST', '/__mock/scenario?session=qa', { name: 'play-now' });
     const one = await json<Summary>(s.port, 'GET', '/__mock/session', undefined, 'qa');
     expect(one.body).toMatchObject({ session: 'qa', scenario: 'play-now', script: { play: { code: 200 } }, users: 5 });
-    // Without --admin a caller sees its own session only (issue 14 part 2; hardening-control.test.ts has the admin view).
+    // Without --admin a caller sees its own session only (QA guide §2; hardening-control.test.ts has the admin view).
     const own = await json<{ listing: string; count: number; sessions: { session: string; scenario: string }[] }>(s.port, 'GET', '/__mock/sessions', undefined, 'qa');
     expect(own.body).toMatchObject({ listing: 'own', count: 2, sessions: [{ session: 'qa', scenario: 'play-now' }] });
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 12 part 3: the API, the sockets and the control API answer pages of
+ * Decision 0009: the API, the sockets and the control API answer pages of
  * allowed origins (the CLI's `--allow-origin`, any loopback origin, the
  * mock's own), preflight included, and refuse any other origin clearly; a
  * request without an Origin (curl, same-origin GET) is unchanged.
@@ -56,8 +56,8 @@ function upgrade(port: number, path: string, origin: string): Promise<{ status: 
   });
 }
 
-describe('the origin rule (issue 12 part 3)', () => {
-  it('issue 12 part 3: loopback origins on any port, the listed ones and the same origin are allowed; anything else is not', () => {
+describe('the origin rule (decision 0009)', () => {
+  it('loopback origins on any port, the listed ones and the same origin are allowed; anything else is not', () => {
     const policy = createOriginPolicy(['http://qa-box:8080', 'HTTPS://CDN.example.com:443/']);
     expect(policy.origins).toEqual(['http://qa-box:8080', 'https://cdn.example.com']);
     for (const origin of ['http://localhost:5173', 'https://localhost', 'http://127.0.0.1:9000', 'http://[::1]:3000', 'http://qa-box:8080', 'https://cdn.example.com']) {
@@ -71,7 +71,7 @@ describe('the origin rule (issue 12 part 3)', () => {
     expect(policy.allows('http://192.168.1.20:8080', '192.168.1.20:9090')).toBe(false);
   });
 
-  it('issue 12 part 3: an origin is scheme, host and port only', () => {
+  it('an origin is scheme, host and port only', () => {
     expect(normalizeOrigin('http://QA-Box:80')).toBe('http://qa-box');
     expect(normalizeOrigin('http://qa-box:8080/')).toBe('http://qa-box:8080');
     for (const bad of ['qa-box:8080', 'http://qa-box:8080/app', 'http://user@qa-box', 'ftp://qa-box', 'http://qa-box?x=1', '*', '']) {
@@ -81,8 +81,8 @@ describe('the origin rule (issue 12 part 3)', () => {
   });
 });
 
-describe('the API across origins (issue 12 part 3)', () => {
-  it('issue 12 part 3: a preflight from a localhost page on another port answers 204 naming the origin, the methods, the app headers and a max age', async () => {
+describe('the API across origins (decision 0009)', () => {
+  it('a preflight from a localhost page on another port answers 204 naming the origin, the methods, the app headers and a max age', async () => {
     s = await startApp();
     const r = await preflight(s.port, '/api/user/web_login', LOCAL_DEV);
     expect(r.status).toBe(204);
@@ -95,7 +95,7 @@ describe('the API across origins (issue 12 part 3)', () => {
     expect(r.text).toBe('');
   });
 
-  it('issue 12 part 3: a preflight from a foreign origin answers 403 with a JSON error naming the origin and --allow-origin', async () => {
+  it('a preflight from a foreign origin answers 403 with a JSON error naming the origin and --allow-origin', async () => {
     s = await startApp();
     const r = await preflight(s.port, '/api/user/web_login', FOREIGN);
     expect(r.status).toBe(403);
@@ -106,7 +106,7 @@ describe('the API across origins (issue 12 part 3)', () => {
     });
   });
 
-  it('issue 12 part 3: an API call from an allowed origin carries the allow-origin header; from a foreign one it does not; without Origin it is unchanged', async () => {
+  it('an API call from an allowed origin carries the allow-origin header; from a foreign one it does not; without Origin it is unchanged', async () => {
     s = await startApp({ allowedOrigins: ['http://qa-box:8080'] });
     const allowed = await call(s.port, 'index/api/system_info', { data: {}, headers: { origin: 'http://qa-box:8080' } });
     expect(allowed.envelope.code).toBe(1);
@@ -124,7 +124,7 @@ describe('the API across origins (issue 12 part 3)', () => {
     expect(unsigned.headers['access-control-allow-origin']).toBe(LOCAL_DEV);
   });
 
-  it('issue 12 part 3: --allow-origin is read by the CLI; a value that is not an origin is one clear line', () => {
+  it('--allow-origin is read by the CLI; a value that is not an origin is one clear line', () => {
     expect(parseCli(['--allow-origin', 'http://qa-box:8080,https://CDN.example.com/'], {})).toMatchObject({ allowedOrigins: ['http://qa-box:8080', 'https://cdn.example.com'] });
     expect(parseCli(['--allow-origin=http://qa-box:8080'], {})).toMatchObject({ allowedOrigins: ['http://qa-box:8080'] });
     expect(parseCli([], {})).toMatchObject({ allowedOrigins: [] });
@@ -136,8 +136,8 @@ describe('the API across origins (issue 12 part 3)', () => {
   });
 });
 
-describe('the control API across origins (issue 12 part 3)', () => {
-  it('issue 12 part 3: a control write from an allowed origin passes its preflight and applies; the guard still wants X-Mock-Control', async () => {
+describe('the control API across origins (decision 0009)', () => {
+  it('a control write from an allowed origin passes its preflight and applies; the guard still wants X-Mock-Control', async () => {
     s = await startApp({ allowedOrigins: ['http://qa-box:8080'] });
     const pre = await preflight(s.port, '/__mock/scenario?session=qa', 'http://qa-box:8080', 'content-type,x-mock-control');
     expect(pre.status).toBe(204);
@@ -158,7 +158,7 @@ describe('the control API across origins (issue 12 part 3)', () => {
     expect(await scenarioOf(s.port, 'qa')).toBe('queue');
   });
 
-  it('issue 12 part 3: the control API and /__db/ refuse a foreign origin with 403 JSON, reads and writes alike, and change nothing', async () => {
+  it('the control API and /__db/ refuse a foreign origin with 403 JSON, reads and writes alike, and change nothing', async () => {
     s = await startApp();
     const pre = await preflight(s.port, '/__db/users/10000002', FOREIGN, 'content-type,x-mock-control');
     expect(pre.status).toBe(403);
@@ -173,7 +173,7 @@ describe('the control API across origins (issue 12 part 3)', () => {
     expect(s.logs.some((line) => line.includes('origin https://evil.example not allowed'))).toBe(true);
   });
 
-  it('issue 12 part 3: an allowed origin does not weaken the Host guard (DNS rebinding stays refused)', async () => {
+  it('an allowed origin does not weaken the Host guard (DNS rebinding stays refused)', async () => {
     s = await startApp();
     const r = await rawRequest(s.port, { path: '/__mock/faults?session=qa', headers: { origin: LOCAL_DEV, host: 'evil.example:8080' } });
     expect(r.status).toBe(403);
@@ -181,8 +181,8 @@ describe('the control API across origins (issue 12 part 3)', () => {
   });
 });
 
-describe('the sockets across origins (issue 12 part 3)', () => {
-  it('issue 12 part 3: a socket upgrade from a foreign origin is refused with 403 and the message before any upgrade; an allowed one opens', async () => {
+describe('the sockets across origins (decision 0009)', () => {
+  it('a socket upgrade from a foreign origin is refused with 403 and the message before any upgrade; an allowed one opens', async () => {
     s = await startApp({ allowedOrigins: ['http://qa-box:8080'] });
     const path = '/socket/duration?version_code=103&mock_session=qa';
     const refused = await upgrade(s.port, path, FOREIGN);

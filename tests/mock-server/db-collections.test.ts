@@ -1,5 +1,5 @@
 /**
- * `/__db/<collection>` beyond users (issue 12 part 4): one live edit per
+ * `/__db/<collection>` beyond users (QA guide §5): one live edit per
  * collection and its effect on the app's next call, a bad write answering
  * 400 with the field named and nothing changed, another session unaffected.
  */

@@ -18,7 +18,7 @@ interface User {
   [key: string]: unknown;
 }
 
-describe('/__db/: the session data through json-server 0.17 (issue "fixture database … json-server")', () => {
+describe('/__db/: the session data through json-server 0.17 (decision 0003, QA guide §5)', () => {
   it('GET /__db/users lists the personas of the session; json-server filters and sorting work', async () => {
     const all = await json<User[]>(s.port, 'GET', '/__db/users');
     expect(all.status).toBe(200);

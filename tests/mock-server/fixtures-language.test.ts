@@ -1,5 +1,5 @@
 /**
- * Issue 9 part A: fixture content players read answers in the request's
+ * Decision 0010, QA guide §5 "Languages": fixture content players read answers in the request's
  * language (Accept-Language): Simplified and Traditional Chinese from
  * fixtures/i18n/, English otherwise; a live /__db/ edit shows in every
  * language; search finds a game by any language's title.

@@ -1,5 +1,5 @@
 /**
- * Robustness (issue "Requests are checked the way a real backend would"):
+ * Robustness (requests are checked the way a real backend would: mock-server/README.md, "Rules the server enforces"):
  * thousands of random requests — random methods, the contract's paths and
  * junk, random headers, random, malformed, huge and badly encoded bodies,
  * some correctly signed, some with a real token, in random mock sessions —
@@ -162,7 +162,7 @@ function plan(tokens: readonly string[]): Planned {
   if (chance(0.5)) headers[HEADER.token] = chance(0.7) && tokens.length > 0 ? pick(tokens) : text(40);
   if (chance(0.3)) headers[HEADER.gameClient] = chance(0.8) ? GAME_CLIENT : text(5);
   if (kind !== 'control' && kind !== 'db') headers[HEADER.mockSession] = chance(0.95) ? pick(SESSIONS) : pick(BAD_SESSIONS);
-  // Most control writes pass the guard (issue 14 part 2) so the fuzz reaches the handlers behind it.
+  // Most control writes pass the guard (QA guide §2) so the fuzz reaches the handlers behind it.
   if ((kind === 'control' || kind === 'db') && chance(0.8)) headers[CONTROL_HEADER] = CONTROL_HEADER_VALUE;
   for (let i = int(4); i > 0; i--) headers[`x-${text(10, 'abcdefghijklmnop-')}z`] = text(chance(0.05) ? 4000 : 60, 'abcdefghijklmnopqrstuvwxyz0123456789 =;,');
   return { method, path, kind, headers, body, chunked: chance(0.1) };
@@ -205,7 +205,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('fuzz: random requests never crash or hang the mock cloud (issue "fuzz test", SPEC §7, §8)', () => {
+describe('fuzz: random requests never crash or hang the mock cloud (SPEC §7, §8)', () => {
   it(
     `answers ${REQUESTS} random requests with clear bodies and stays healthy (seed ${SEED})`,
     async () => {

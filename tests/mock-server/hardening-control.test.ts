@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 2: the control API (`/__mock/`, `/__db/`) is not writable
+ * QA guide §2 ("Who may call it"): the control API (`/__mock/`, `/__db/`) is not writable
  * from a web page. Writes need JSON plus X-Mock-Control (a cross-origin page
  * cannot send either without a preflight), every request needs a Host this
  * machine answers to (DNS rebinding), tokens never reach the journal or the
@@ -27,8 +27,8 @@ interface JournalAnswer {
 
 const scenarioOf = async (port: number, session: string): Promise<unknown> => (await json(port, 'GET', `/__mock/session?session=${session}`)).body['scenario'];
 
-describe('control writes need JSON and X-Mock-Control (issue 14 part 2)', () => {
-  it('issue 14 part 2: a text/plain POST (what a page can send without a preflight) is refused with 415 and changes nothing', async () => {
+describe('control writes need JSON and X-Mock-Control (QA guide §2)', () => {
+  it('a text/plain POST (what a page can send without a preflight) is refused with 415 and changes nothing', async () => {
     s = await startApp();
     const r = await rawRequest(s.port, { method: 'POST', path: '/__mock/scenario?session=qa', headers: { 'content-type': 'text/plain' }, body: '{"name":"queue"}' });
     expect(r.status).toBe(415);
@@ -38,7 +38,7 @@ describe('control writes need JSON and X-Mock-Control (issue 14 part 2)', () => 
     expect(await scenarioOf(s.port, 'qa')).toBe('default');
   });
 
-  it('issue 14 part 2: JSON without X-Mock-Control is refused with 403; reset, DELETE and /__db/ writes too', async () => {
+  it('JSON without X-Mock-Control is refused with 403; reset, DELETE and /__db/ writes too', async () => {
     s = await startApp();
     const json403 = { 'content-type': 'application/json' };
     const scenario = await rawRequest(s.port, { method: 'POST', path: '/__mock/scenario?session=qa', headers: json403, body: '{"name":"queue"}' });
@@ -67,8 +67,8 @@ describe('control writes need JSON and X-Mock-Control (issue 14 part 2)', () => 
   });
 });
 
-describe('the Host must be this machine (DNS rebinding, issue 14 part 2)', () => {
-  it('issue 14 part 2: a foreign Host is refused on /__mock/ and /__db/, reads included; the app and API still answer it', async () => {
+describe('the Host must be this machine (DNS rebinding, QA guide §2)', () => {
+  it('a foreign Host is refused on /__mock/ and /__db/, reads included; the app and API still answer it', async () => {
     s = await startApp();
     const foreign = { host: 'evil.example:8080' };
     const read = await rawRequest(s.port, { path: '/__mock/journal?session=qa', headers: foreign });
@@ -86,14 +86,14 @@ describe('the Host must be this machine (DNS rebinding, issue 14 part 2)', () =>
   });
 
   it.each(['localhost:8080', 'LOCALHOST', 'qa.localhost', '127.0.0.1:1', '127.1.2.3', '[::1]:8080', '[::ffff:127.0.0.1]'])(
-    'issue 14 part 2: loopback Host %s may use the control API',
+    'loopback Host %s may use the control API',
     async (host) => {
       s = await startApp();
       expect((await rawRequest(s.port, { path: '/__mock/session', headers: { host } })).status).toBe(200);
     },
   );
 
-  it('issue 14 part 2: --allow-host (createApp allowedHosts) lets a named host in; the listen address is always in', async () => {
+  it('--allow-host (createApp allowedHosts) lets a named host in; the listen address is always in', async () => {
     s = await startApp({ allowedHosts: ['qa-box.local', '192.168.1.20'] });
     expect((await rawRequest(s.port, { path: '/__mock/session', headers: { host: 'QA-box.local:8080' } })).status).toBe(200);
     expect((await rawRequest(s.port, { path: '/__mock/session', headers: { host: '192.168.1.20' } })).status).toBe(200);
@@ -117,13 +117,13 @@ describe('the Host must be this machine (DNS rebinding, issue 14 part 2)', () =>
     ['a:b:c', undefined],
     ['[::1', undefined],
     ['evil.example/x', undefined],
-  ])('issue 14 part 2: hostName(%j) is %j', (header, name) => {
+  ])('hostName(%j) is %j', (header, name) => {
     expect(hostName(header)).toBe(name);
   });
 });
 
-describe('tokens are redacted in the journal and the log (issue 14 part 2)', () => {
-  it('issue 14 part 2: the generate_token path, the jtoken of a socket URL and token fields of bodies are journalled as [redacted]', async () => {
+describe('tokens are redacted in the journal and the log (QA guide §2 Journal)', () => {
+  it('the generate_token path, the jtoken of a socket URL and token fields of bodies are journalled as [redacted]', async () => {
     s = await startApp();
     const lines = s.logs;
     const login = await loginIn(s.port, 'qa', MEMBER_MOBILE);
@@ -149,18 +149,18 @@ describe('tokens are redacted in the journal and the log (issue 14 part 2)', () 
     ['/socket/duration?jtoken=x%2By&version_code=103', `/socket/duration?jtoken=${REDACTED}&version_code=103`],
     ['/api/x?gly_token=1&TOKEN=2', `/api/x?gly_token=${REDACTED}&TOKEN=${REDACTED}`],
     ['/api/index/game/game_search/keyword/tokenizer', '/api/index/game/game_search/keyword/tokenizer'],
-  ])('issue 14 part 2: redactPath(%j)', (path, shown) => {
+  ])('redactPath(%j)', (path, shown) => {
     expect(redactPath(path)).toBe(shown);
   });
 
-  it('issue 14 part 2: redactBody covers JSON fields (escaped quotes too) and urlencoded pairs', () => {
+  it('redactBody covers JSON fields (escaped quotes too) and urlencoded pairs', () => {
     expect(redactBody('{"token": "a\\"b", "gly_token":"c","n":1}')).toBe(`{"token": "${REDACTED}", "gly_token":"${REDACTED}","n":1}`);
     expect(redactBody('uid=1&token=abc&x=2')).toBe(`uid=1&token=${REDACTED}&x=2`);
     expect(redactBody('{"title":"no secrets"}')).toBe('{"title":"no secrets"}');
   });
 });
 
-describe("other sessions' names only for the admin (issue 14 part 2)", () => {
+describe("other sessions' names only for the admin (QA guide §2)", () => {
   interface SessionsAnswer {
     listing: string;
     count: number;
@@ -169,7 +169,7 @@ describe("other sessions' names only for the admin (issue 14 part 2)", () => {
     sessions: { session: string }[];
   }
 
-  it('issue 14 part 2: without --admin GET /__mock/sessions names the caller\'s session only, evictions of others unnamed', async () => {
+  it('without --admin GET /__mock/sessions names the caller\'s session only, evictions of others unnamed', async () => {
     s = await startApp({ maxSessions: 2 });
     await callIn(s.port, 'alice-secret', 'index/api/system_info', { data: {} });
     await callIn(s.port, 'bob-secret', 'index/api/system_info', { data: {} }); // evicts alice-secret
@@ -178,7 +178,7 @@ describe("other sessions' names only for the admin (issue 14 part 2)", () => {
     expect(r.body).toMatchObject({ listing: 'own', evicted: 2, recentlyEvicted: [], sessions: [{ session: 'mine' }] });
   });
 
-  it('issue 14 part 2: with --admin (createApp admin) every session and eviction is named', async () => {
+  it('with --admin (createApp admin) every session and eviction is named', async () => {
     s = await startApp({ maxSessions: 3, admin: true });
     await callIn(s.port, 'alice', 'index/api/system_info', { data: {} });
     await callIn(s.port, 'bob', 'index/api/system_info', { data: {} });
@@ -188,7 +188,7 @@ describe("other sessions' names only for the admin (issue 14 part 2)", () => {
     expect(r.body.count).toBe(3);
   });
 
-  it('issue 14 part 2: --admin and --allow-host are CLI flags; a bad host name is one clear line', () => {
+  it('--admin and --allow-host are CLI flags; a bad host name is one clear line', () => {
     expect(parseCli(['--admin', '--allow-host', 'qa-box.local,192.168.1.20:8080,[fe80::1]'], {})).toMatchObject({
       admin: true,
       allowedHosts: ['qa-box.local', '192.168.1.20', 'fe80::1'],
@@ -199,8 +199,8 @@ describe("other sessions' names only for the admin (issue 14 part 2)", () => {
   });
 });
 
-describe('HOST=0.0.0.0 says where it listens (issue 14 part 2)', () => {
-  it('issue 14 part 2: a wildcard host prints every real address (LAN first) and a warning; a named host prints one banner line', () => {
+describe('HOST=0.0.0.0 says where it listens, since anyone who reaches the machine can then use it', () => {
+  it('a wildcard host prints every real address (LAN first) and a warning; a named host prints one banner line', () => {
     const wild = listenLines('0.0.0.0', 8080, 'http://localhost:8080', ['127.0.0.1', '192.168.1.20', 'fe80::1']);
     expect(wild.out).toEqual(['Cloud gaming app and mock cloud: http://192.168.1.20:8080', '  also at http://127.0.0.1:8080']);
     expect(wild.warn[0]).toBe('Warning: HOST=0.0.0.0 listens on every network interface: anyone who can reach this machine can use the app and the mock API.');

@@ -1,5 +1,5 @@
 /**
- * Helpers for the hardening tests (issue 14): many small requests over a few
+ * Helpers for the mock's hardening tests (its limits, QA guide §2): many small requests over a few
  * keep-alive connections, the way a flood would send them. Heap figures come
  * from bench/heap.ts, shared with the soak benchmark.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 1: what anyone who reaches the mock can make it keep. The
+ * What anyone who reaches the mock can make it keep (QA guide §2: its limits, "Journal"). The
  * journal keeps short previews of signed bodies only, under byte caps per
  * session and overall; fault and push bodies have size and nesting limits,
  * and a refused body leaves nothing behind.
@@ -42,8 +42,8 @@ interface JournalAnswer {
 /** Nesting `depth` arrays deep, as text (JSON.parse copes; serialising it again does not). */
 const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-describe('journal: previews, signed bodies only, byte caps (issue 14 part 1)', () => {
-  it('issue 14 part 1: a flood of 3 sessions × 2,000 unsigned 4 KB bodies keeps the journal under its byte cap and the heap bounded', async () => {
+describe('journal: previews, signed bodies only, byte caps (QA guide §2 Journal)', () => {
+  it('a flood of 3 sessions × 2,000 unsigned 4 KB bodies keeps the journal under its byte cap and the heap bounded', async () => {
     s = await startApp();
     const started = s;
     expect(HEAVY_BODY.length).toBeGreaterThan(4000);
@@ -62,7 +62,7 @@ describe('journal: previews, signed bodies only, byte caps (issue 14 part 1)', (
     }
     const after = heapUsed(gc);
     const growth = after - before;
-    // Before issue 14 this flood kept every parsed body: +331 MB. A journal of 6,000 small entries is about 2 MB;
+    // Before these limits this flood kept every parsed body: +331 MB. A journal of 6,000 small entries is about 2 MB;
     // the bound leaves room for a collection that could not be forced.
     expect(growth, `heapUsed grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan((gc ? 48 : 150) * MB);
 
@@ -85,7 +85,7 @@ describe('journal: previews, signed bodies only, byte caps (issue 14 part 1)', (
     expect(j.body.bytes).toBeLessThanOrEqual(j.body.maxBytes);
   }, 60_000);
 
-  it('issue 14 part 1: a signed body is journalled as a preview of at most 512 characters, marked as cut', async () => {
+  it('a signed body is journalled as a preview of at most 512 characters, marked as cut', async () => {
     s = await startApp();
     await callIn(s.port, 'qa', 'user/send_code', { rawBody: HEAVY_BODY, contentType: 'application/json' });
     await callIn(s.port, 'qa', 'user/send_code', { data: { mobile: '13800000009', area_code: '86' } });
@@ -101,7 +101,7 @@ describe('journal: previews, signed bodies only, byte caps (issue 14 part 1)', (
     expect(small?.bodyCut).toBeUndefined();
   });
 
-  it('issue 14 part 1: journals are capped in bytes per session and overall; the oldest entries go first and are counted', async () => {
+  it('journals are capped in bytes per session and overall; the oldest entries go first and are counted', async () => {
     const perSession = 64 * 1024;
     const overall = 160 * 1024;
     s = await startApp({ journalSessionBytes: perSession, journalTotalBytes: overall });
@@ -128,8 +128,8 @@ describe('journal: previews, signed bodies only, byte caps (issue 14 part 1)', (
   }, 30_000);
 });
 
-describe('fault and push bodies: size and nesting limits, nothing kept when refused (issue 14 part 1)', () => {
-  it(`issue 14 part 1: a fault body nested 400,000 deep is refused with 400 naming the ${MAX_JSON_DEPTH}-level limit, and no fault is left behind`, async () => {
+describe('fault and push bodies: size and nesting limits, nothing kept when refused (QA guide §2)', () => {
+  it(`a fault body nested 400,000 deep is refused with 400 naming the ${MAX_JSON_DEPTH}-level limit, and no fault is left behind`, async () => {
     s = await startApp();
     const text = `{"status":500,"body":${nested(400_000)}}`;
     const r = await rawRequest(s.port, { method: 'POST', path: '/__mock/faults?session=qa', headers: CONTROL_WRITE_HEADERS, body: text });
@@ -148,7 +148,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     expect(ok.status, ok.text).toBe(200);
   });
 
-  it('issue 14 part 1: a deeply nested inline scenario, API body or /__db/ write is refused the same way', async () => {
+  it('a deeply nested inline scenario, API body or /__db/ write is refused the same way', async () => {
     s = await startApp();
     const scenario = await rawRequest(s.port, {
       method: 'POST',
@@ -173,7 +173,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     expect(JSON.parse(db.text)).toEqual({ error: 'The JSON body is nested deeper than 64 levels (the limit for JSON nesting)' });
   });
 
-  it(`issue 14 part 1: a fault body over ${MAX_FAULT_BODY_BYTES} bytes is refused with 413 naming the limit; a refused batch adds none`, async () => {
+  it(`a fault body over ${MAX_FAULT_BODY_BYTES} bytes is refused with 413 naming the limit; a refused batch adds none`, async () => {
     s = await startApp();
     const big = 'x'.repeat(MAX_FAULT_BODY_BYTES + 1);
     const one = await json(s.port, 'POST', '/__mock/faults?session=qa', { status: 502, body: big });
@@ -208,7 +208,7 @@ describe('fault and push bodies: size and nesting limits, nothing kept when refu
     expect(j.body.entries[0]).toMatchObject({ status: 200, code: 0, msg: 'busy', fault: 'body' });
   });
 
-  it(`issue 14 part 1: a pushed message over ${MAX_PUSH_MESSAGE_BYTES} bytes is refused with 413 naming the limit`, async () => {
+  it(`a pushed message over ${MAX_PUSH_MESSAGE_BYTES} bytes is refused with 413 naming the limit`, async () => {
     s = await startApp();
     const r = await json(s.port, 'POST', '/__mock/push?session=qa', { socket: 'duration', message: { code: 1, msg: 'z'.repeat(MAX_PUSH_MESSAGE_BYTES) } });
     expect(r.status).toBe(413);

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 4: sessions beyond the cap. An eviction is logged and shown
+ * Sessions beyond the cap (QA guide §1). An eviction is logged and shown
  * in `GET /__mock/sessions`; a session with open sockets is never evicted;
  * when every session has sockets a new one is refused with a clear 503 on
  * the API, the control API and socket upgrades; the cap is `--max-sessions`
@@ -31,8 +31,8 @@ interface SessionsAnswer {
 
 const names = (a: SessionsAnswer): string[] => a.sessions.map((x) => x.session).sort();
 
-describe('session cap (issue 14 part 4)', () => {
-  it('issue 14 part 4: an evicted session is logged and reported by GET /__mock/sessions (count and newest names)', async () => {
+describe('session cap (QA guide §1)', () => {
+  it('an evicted session is logged and reported by GET /__mock/sessions (count and newest names)', async () => {
     s = await startApp({ maxSessions: 3, admin: true });
     await callIn(s.port, 'a', 'index/api/system_info', { data: {} });
     await callIn(s.port, 'b', 'index/api/system_info', { data: {} });
@@ -50,7 +50,7 @@ describe('session cap (issue 14 part 4)', () => {
     expect(second.body).toMatchObject({ evicted: 2, recentlyEvicted: [{ session: 'a' }, { session: 'b' }] });
   });
 
-  it('issue 14 part 4: a session with open sockets is never evicted; the least recently used one without is', async () => {
+  it('a session with open sockets is never evicted; the least recently used one without is', async () => {
     s = await startApp({ maxSessions: 3, admin: true });
     const live = await openDurationIn(s.port, 'live');
     open.push(live);
@@ -63,7 +63,7 @@ describe('session cap (issue 14 part 4)', () => {
     expect(live.ws.readyState).toBe(live.ws.OPEN);
   });
 
-  it('issue 14 part 4: when every session has open sockets a new one is refused with 503: API, control API and socket', async () => {
+  it('when every session has open sockets a new one is refused with 503: API, control API and socket', async () => {
     s = await startApp({ maxSessions: 3, admin: true });
     for (const name of ['one', 'two']) open.push(await openDurationIn(s.port, name));
     const message = /^Too many mock sessions: all 3 are in use with open sockets, so session "three" cannot be created; .*--max-sessions$/;
@@ -103,7 +103,7 @@ describe('session cap (issue 14 part 4)', () => {
     expect((await json<SessionsAnswer>(s.port, 'GET', '/__mock/sessions')).body).toMatchObject({ evicted: 1, recentlyEvicted: [{ session: 'two' }] });
   });
 
-  it(`issue 14 part 4: the registry keeps the newest ${RECENT_EVICTIONS} evictions and refuses with SessionLimitError`, async () => {
+  it(`the registry keeps the newest ${RECENT_EVICTIONS} evictions and refuses with SessionLimitError`, async () => {
     const started = await startApp();
     s = started;
     const lines: string[] = [];
@@ -127,8 +127,8 @@ describe('session cap (issue 14 part 4)', () => {
   });
 });
 
-describe('--max-sessions (issue 14 part 4)', () => {
-  it(`issue 14 part 4: defaults to the app's ${MAX_SESSIONS}; --max-sessions N and --max-sessions=N set it`, () => {
+describe('--max-sessions (QA guide §1)', () => {
+  it(`defaults to the app's ${MAX_SESSIONS}; --max-sessions N and --max-sessions=N set it`, () => {
     expect(parseCli([], {}).maxSessions).toBeUndefined();
     expect(parseCli(['--max-sessions', '50'], {}).maxSessions).toBe(50);
     expect(parseCli(['--max-sessions=1'], {}).maxSessions).toBe(1);
@@ -141,7 +141,7 @@ describe('--max-sessions (issue 14 part 4)', () => {
     [['--max-sessions', '-3'], `Invalid --max-sessions "-3": expected a whole number from 1 to ${MAX_SESSIONS_LIMIT}.`],
     [[`--max-sessions=${MAX_SESSIONS_LIMIT + 1}`], `Invalid --max-sessions "${MAX_SESSIONS_LIMIT + 1}": expected a whole number from 1 to ${MAX_SESSIONS_LIMIT}.`],
     [['--max-sessions'], 'Missing value for --max-sessions.'],
-  ])('issue 14 part 4: %j fails with one line', (args, message) => {
+  ])('%j fails with one line', (args, message) => {
     expect(() => parseCli(args, {})).toThrow(CliError);
     expect(() => parseCli(args, {})).toThrow(message);
   });

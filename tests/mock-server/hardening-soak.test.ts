@@ -1,5 +1,5 @@
 /**
- * Issue 14: a 30-minute soak on the virtual clock (bench/soak-run.ts, the
+ * The mock's memory limits (QA guide §2) over a 30-minute soak on the virtual clock (bench/soak-run.ts, the
  * run `npm run bench -- soak` records in BENCHMARKS.md). One game session
  * plays (login → get_token → play_game → stream socket (socket transport) →
  * generate_token → duration socket) while its mock session's clock moves in
@@ -18,8 +18,8 @@ const WARM_UP = 5;
 const CHARGE_PER_MINUTE = 60;
 const START_COIN = 3 * 60 * 60;
 
-describe('soak (issue 14)', () => {
-  it(`issue 14: ${MINUTES} minutes of play on the virtual clock keep the journal and the heap flat after a ${WARM_UP}-minute warm-up`, async () => {
+describe("soak: the mock's memory limits over long play (QA guide §2)", () => {
+  it(`${MINUTES} minutes of play on the virtual clock keep the journal and the heap flat after a ${WARM_UP}-minute warm-up`, async () => {
     const f = await runSoak({ minutes: MINUTES, warmUp: WARM_UP, startCoin: START_COIN, chargePerMinute: CHARGE_PER_MINUTE, app: { journalSessionBytes: SOAK_SMALL_JOURNAL } });
 
     // The game played all along: charged once a minute, the stream at 100 counting every input.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 3: slow clients. Headers, whole requests and stalled bodies
+ * Slow clients (QA guide §7, the transport limits). Headers, whole requests and stalled bodies
  * have time limits and the number of connections a cap, all createApp
  * options; here they are small so raw sockets can show each one cutting a
  * connection in well under a second.
@@ -74,8 +74,8 @@ function drip(c: RawConnection, piece: (i: number) => string, everyMs: number): 
 const connections = (started: Started): Promise<number> =>
   new Promise((resolve, reject) => started.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
 
-describe('slow clients (issue 14 part 3)', () => {
-  it('issue 14 part 3: defaults are 10 s for headers, 30 s for the request, 5 s keep-alive, 10 s body idle, 1024 connections', async () => {
+describe('slow clients (QA guide §7 transport limits)', () => {
+  it('defaults are 10 s for headers, 30 s for the request, 5 s keep-alive, 10 s body idle, 1024 connections', async () => {
     expect([DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_BODY_IDLE_MS, DEFAULT_MAX_CONNECTIONS]).toEqual([
       10_000, 30_000, 5_000, 10_000, 1024,
     ]);
@@ -86,7 +86,7 @@ describe('slow clients (issue 14 part 3)', () => {
     expect(() => createApp({ distDir: null, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(/must not exceed requestTimeoutMs/);
   });
 
-  it('issue 14 part 3: a client that stops sending mid-body is cut after the body idle timeout', async () => {
+  it('a client that stops sending mid-body is cut after the body idle timeout', async () => {
     s = await startApp({ bodyIdleTimeoutMs: 300, requestTimeoutMs: 20_000, headersTimeoutMs: 10_000 });
     const c = await connect(s.port);
     const path = apiPath('user/send_code');
@@ -100,7 +100,7 @@ describe('slow clients (issue 14 part 3)', () => {
     expect((await rawRequest(s.port, { path: '/__health' })).status).toBe(200);
   });
 
-  it('issue 14 part 3: the body idle timeout also guards the control API', async () => {
+  it('the body idle timeout also guards the control API', async () => {
     s = await startApp({ bodyIdleTimeoutMs: 300 });
     const c = await connect(s.port);
     c.socket.write('POST /__mock/faults?session=qa HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Mock-Control: 1\r\nContent-Length: 5000\r\n\r\n{"status":');
@@ -108,7 +108,7 @@ describe('slow clients (issue 14 part 3)', () => {
     expect(ms).toBeLessThan(2_000);
   });
 
-  it('issue 14 part 3: a body that keeps coming, however slowly, is cut by the request timeout', async () => {
+  it('a body that keeps coming, however slowly, is cut by the request timeout', async () => {
     s = await startApp({ bodyIdleTimeoutMs: 2_000, requestTimeoutMs: 600, headersTimeoutMs: 300 });
     const c = await connect(s.port);
     c.socket.write(`POST ${apiPath('user/send_code')} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
@@ -119,7 +119,7 @@ describe('slow clients (issue 14 part 3)', () => {
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('issue 14 part 3: a client that sends its headers slowly is cut by the headers timeout', async () => {
+  it('a client that sends its headers slowly is cut by the headers timeout', async () => {
     s = await startApp({ headersTimeoutMs: 300, requestTimeoutMs: 5_000 });
     const c = await connect(s.port);
     c.socket.write('GET /__health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
@@ -130,7 +130,7 @@ describe('slow clients (issue 14 part 3)', () => {
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('issue 14 part 3: connections beyond maxConnections are closed at once, and logged', async () => {
+  it('connections beyond maxConnections are closed at once, and logged', async () => {
     s = await startApp({ maxConnections: 2 });
     const a = await connect(s.port);
     const b = await connect(s.port);

@@ -1,5 +1,5 @@
 /**
- * The WebP rasteriser on its own (issue 10): one encode per image however often or concurrently it is asked for,
+ * The WebP rasteriser on its own (decision 0017): one encode per image however often or concurrently it is asked for,
  * a bounded cache, fonts this machine has, and null (never a throw) when it cannot draw.
  */
 import { createRequire } from 'node:module';
@@ -109,7 +109,7 @@ describe('createRasteriser', () => {
   });
 });
 
-describe('the catalogue art as the app shows it (issue 10, decision 0017)', () => {
+describe('the catalogue art as the app shows it (decision 0017)', () => {
   const fixtures = loadFixtures(DEFAULT_FIXTURES_DIR);
   const ids = fixtures.content.catalogue.games.slice(0, 12).map((g) => String(g.id));
   const r = createRasteriser();

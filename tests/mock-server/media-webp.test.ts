@@ -1,5 +1,5 @@
 /**
- * The catalogue art as WebP over HTTP (issue 10): what the answers link to, at the size it is shown, small, in the
+ * The catalogue art as WebP over HTTP (decision 0017): what the answers link to, at the size it is shown, small, in the
  * request's language, revalidated by ETag, and the SVG instead when the server cannot rasterise.
  */
 import http from 'node:http';

@@ -82,7 +82,7 @@ describe('generated game images as SVG (the .svg routes; the answers link the .w
   });
 });
 
-describe("images in the player's language (issue 9)", () => {
+describe("images in the player's language (decision 0010)", () => {
   it("draws title and words in the URL's lang=, else the Accept-Language, and varies by it", async () => {
     const en = await rawRequest(s.port, { path: '/mock-media/games/1/shot-2.svg' });
     expect(en.headers.vary).toContain('Accept-Language');

@@ -1,5 +1,5 @@
 /**
- * Issue 11 part 4: the `minor-limit` scenario (script `minor`) makes every user a verified minor with 60 s of play
+ * Minor protection (decision 0012): the `minor-limit` scenario (script `minor`) makes every user a verified minor with 60 s of play
  * today, so minor_web_config (SPEC §7) answers can_play 0 once the app reports that much play.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -117,7 +117,7 @@ describe('h5_pay: create → mock pay page → order_status → balance', () => 
     expect(records.map((r) => [r.kind, r.duration])).toEqual([['order', 36000]]);
   });
 
-  it("the cashier page speaks the browser's language (issue 9): zh-CN Simplified, zh-TW Traditional, else English", async () => {
+  it("the cashier page speaks the browser's language (decision 0010): zh-CN Simplified, zh-TW Traditional, else English", async () => {
     const order = (await createOrder(101)).envelope.data;
     const page = (lang: string) => rawRequest(s.port, { path: local(order.pay_url), headers: { 'accept-language': lang } });
     const hans = await page('zh-CN,zh;q=0.9');
@@ -181,7 +181,7 @@ describe('h5_pay: create → mock pay page → order_status → balance', () => 
     expect((await status(order.order_id)).envelope.data.status).toBe('expired');
   });
 
-  it('issue 14 part 7: pay_url is built from the Host the app reached, never from X-Forwarded-Host / -Proto', async () => {
+  it('pay_url is built from the Host (decision 0008 §5) the app reached, never from X-Forwarded-Host / -Proto', async () => {
     const order = (await createOrder(101, 'wxpay', user, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).envelope.data;
     expect(order.pay_url).toBe(`http://127.0.0.1:${s.port}/mock-pay/${order.order_id}`);
   });

@@ -1,6 +1,6 @@
 /**
- * Issue 12 "Record and replay": "a recorded session replays to the same
- * journal". One driver plays a realistic flow (login, home, balance,
+ * Record and replay (QA guide §2): a recorded session replays to the same
+ * journal. One driver plays a realistic flow (login, home, balance,
  * get_token, play_game queued, queue polls, the duration socket with a
  * heartbeat and a scripted 202, SPEC §4 Queue and "Duration socket
  * messages") in a recording session; the recording, applied to a fresh
@@ -135,7 +135,7 @@ async function record(session: string, name: string): Promise<{ scenario: Record
   return { scenario: got.body, journal: await journalOf(s.port, session) };
 }
 
-describe('record and replay (issue 12 part 5)', () => {
+describe('record and replay (QA guide §2)', () => {
   it('a recorded session replays to the same journal, applied inline to a fresh session', async () => {
     const { scenario, journal } = await record('rec-live', 'queued-game');
     expect(scenario).toMatchObject({ name: 'queued-game', virtualClock: true, game: RECORDED_SCRIPT.game });

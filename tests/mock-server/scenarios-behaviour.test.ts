@@ -1,7 +1,6 @@
 /**
  * Every named scenario of fixtures/scenarios/ driven the way QA drives it
- * (issue "Mock cloud": "tests for every named scenario, driven by the
- * virtual clock"): POST /__mock/scenario in a mock session (X-Mock-Session),
+ * (QA guide §3, each one driven by the virtual clock): POST /__mock/scenario in a mock session (X-Mock-Session),
  * POST /__mock/clock {virtual: true}, log a persona in, play over HTTP and
  * the real sockets on 127.0.0.1, move time with /__mock/clock {advanceMs},
  * and check what the scenario's description promises (qaRig in
@@ -40,7 +39,7 @@ async function streamEventAt5s(name: string, code: number): Promise<{ p: QaPlaye
   return { p, scId, stream };
 }
 
-describe('named scenarios: play, queue and the stream (issue "Mock cloud", SPEC §4)', () => {
+describe('named scenarios: play, queue and the stream (QA guide §3, SPEC §4)', () => {
   it('covers every scenario file in fixtures/scenarios/', () => {
     const names = readdirSync(path.join(DEFAULT_FIXTURES_DIR, 'scenarios'))
       .filter((f) => f.endsWith('.json'))

@@ -32,7 +32,7 @@ async function durationMessageAt10s(name: string, acceptLanguage?: string): Prom
   return msg;
 }
 
-describe('named scenarios: the duration socket, play time, tokens and server errors (issue "Mock cloud", SPEC §4, §8)', () => {
+describe('named scenarios: the duration socket, play time, tokens and server errors (QA guide §3, SPEC §4, §8)', () => {
   it('duration-timeout-202: 202 on the duration socket 10 s after it opens (SPEC §4 "Duration socket messages")', async () => {
     expect(await durationMessageAt10s('duration-timeout-202')).toEqual({ code: 202, msg: 'You have been idle for a long time' });
   });
@@ -52,7 +52,7 @@ describe('named scenarios: the duration socket, play time, tokens and server err
     expect(await durationMessageAt10s(name)).toEqual({ code, msg });
   });
 
-  it("issue 9: a scenario's message reaches a Chinese browser in its script (the handshake's Accept-Language)", async () => {
+  it("a scenario's message reaches a Chinese browser (decision 0010) in its script (the handshake's Accept-Language)", async () => {
     expect(await durationMessageAt10s('duration-timeout-202', 'zh-CN,zh;q=0.9')).toEqual({ code: 202, msg: '您已长时间未操作' });
     expect(await durationMessageAt10s('relogin-408', 'zh-TW')).toEqual({ code: 408, event: 1, msg: '帳號已在其他裝置登入' });
   });

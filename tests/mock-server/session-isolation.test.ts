@@ -11,7 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => s.close());
 
-describe('mock sessions: parallel QA scripts never see each other (issue "Isolation")', () => {
+describe('mock sessions: parallel QA scripts never see each other (QA guide §1)', () => {
   it('a login in session A gives a token that answers 30001 in session B (SPEC §8 token expiry)', async () => {
     const a = await loginIn(s.port, 'qa-a', MEMBER_MOBILE);
     expect((await balanceIn(s.port, 'qa-a', a)).envelope.code).toBe(BODY_CODE.success);

@@ -1,6 +1,6 @@
 /**
  * The build's precompressed copies (build/compress.ts) go out with the encoding the browser accepts
- * (issue 10 part 4): brotli first, then gzip, else the file as is; the cache policy does not change with it.
+ * (README "Caching and compression on a CDN"): brotli first, then gzip, else the file as is; the cache policy does not change with it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -120,7 +120,7 @@ describe.each(GAME_KINDS)('%s', (kind) => {
     expect(Math.abs(x - 0.65)).toBeLessThan(0.03);
   });
 
-  it('issue 8: moves the player as far as the mouse moved (motion in picture widths), and keeps it in the picture', () => {
+  it('moves the player as far as the mouse moved (motion in picture widths), and keeps it in the picture (decision 0007, "Mouse")', () => {
     const game = make(kind);
     const start = game.state().player.x;
     game.tick({ ...IDLE, motion: { dx: 0.1, dy: 0 } });
@@ -131,7 +131,7 @@ describe.each(GAME_KINDS)('%s', (kind) => {
     expect(game.state().player.x).toBeGreaterThan(0);
   });
 
-  it('issue 8: counts each fresh press of the action control (a click, Space, pad A), not a held one', () => {
+  it('counts each fresh press of the action control (a click, Space, pad A), not a held one (decision 0007, "Mouse")', () => {
     const game = make(kind);
     expect(game.state().presses).toBe(0);
     run(game, 10, { ...IDLE, action: true });
@@ -278,7 +278,7 @@ describe.each(GAME_KINDS)('%s', (kind) => {
 });
 
 describe('shooter', () => {
-  it('issue 8: mouse motion moves the ship up and down too', () => {
+  it('mouse motion moves the ship up and down too (decision 0007, "Mouse")', () => {
     const game = make('shooter');
     const y = game.state().player.y;
     game.tick({ ...IDLE, motion: { dx: 0, dy: -0.1 } });
@@ -287,7 +287,7 @@ describe('shooter', () => {
 });
 
 describe('racer', () => {
-  it('issue 8: the action control boosts (the road runs faster, so the score rises faster); a finger on the road only steers', () => {
+  it('the action control (decision 0007, "Mouse") boosts (the road runs faster, so the score rises faster); a finger on the road only steers', () => {
     const plain = make('racer', 3);
     const boosted = make('racer', 3);
     const touched = make('racer', 3);
@@ -312,7 +312,7 @@ describe('racer', () => {
 });
 
 describe('catcher', () => {
-  it('issue 8: the action control casts a net that catches what the basket alone misses', () => {
+  it('the action control (decision 0007, "Mouse") casts a net that catches what the basket alone misses', () => {
     // The same seed and the same basket position: only the net differs.
     const seeds = [1, 2, 3, 4, 5];
     let withNet = 0;

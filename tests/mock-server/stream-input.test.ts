@@ -1,4 +1,4 @@
-/** The input protocol (issue 7 part 4): what a client may send up the data channel or the stream socket. */
+/** The input protocol (web/api/contract/stream.ts, decision 0005): what a client may send up the data channel or the stream socket. */
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '../../mock-server/stream/input.ts';
 

@@ -2,7 +2,8 @@
  * The game a session runs (mock-server/stream/game-stream.ts) on a manual
  * frame clock, with a picture that draws nothing: the 60 Hz tick, input
  * applied on the next tick with its sequence, the network conditions, and
- * pausing with the last viewer (issue 7 parts 3, 4, 7).
+ * pausing with the last viewer (decision 0005; the network conditions are
+ * QA guide §2's `/__mock/network`).
  */
 import { describe, expect, it } from 'vitest';
 import type { LevelConfig, StreamFrameMessage, StreamInputMessage, StreamVibrateMessage } from '../../web/api/contract.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 8 over real WebRTC (the app's mock SDK in Node with @roamhq/wrtc, as
+ * Input modes and rumble (decision 0007) over real WebRTC (the app's mock SDK in Node with @roamhq/wrtc, as
  * in stream-webrtc.test.ts): a locked mouse's relative motion moves the
  * player and a quick click is the game's action (the frame report's
  * `presses`, and the frame code reflecting the click); a crash in the racer
@@ -27,7 +27,7 @@ function mouse(r: SdkRecord, input: Parameters<SdkRecord['sdk']['sendMouse']>[0]
 
 const player = (r: SdkRecord): { x: number; y: number } => r.sdk.lastReport?.game?.player ?? { x: Number.NaN, y: Number.NaN };
 
-describe('WebRTC stream: the mouse (issue 8)', () => {
+describe('WebRTC stream: the mouse (decision 0007)', () => {
   it('relative motion moves the ship as far as the mouse went (scaled by the sensitivity); a click shorter than a tick fires once', async () => {
     const run = await runningGame(s, FREE_TRIAL);
     const r = rtcSdk(s);
@@ -60,7 +60,7 @@ describe('WebRTC stream: the mouse (issue 8)', () => {
   }, 40_000);
 });
 
-describe('WebRTC stream: rumble (issue 8, decision 0007)', () => {
+describe('WebRTC stream: rumble (decision 0007)', () => {
   it('a crash in the racer sends a vibrate message down the stream socket; the SDK reports it as a Rumble', async () => {
     const run = await runningGame(s, FREE_TRIAL, { game_key: RACER_GAME });
     const r = rtcSdk(s);

@@ -1,5 +1,5 @@
 /**
- * The game stream over real WebRTC (issue 7): the app's own mock SDK
+ * The game stream over real WebRTC (decision 0005): the app's own mock SDK
  * (web/game/mock-sdk.ts) in Node with @roamhq/wrtc's peer connection, a
  * presenter reading the frame code from every decoded frame, and `ws`,
  * against the in-process mock cloud streaming a real game (video: true).
@@ -88,7 +88,7 @@ describe('WebRTC stream: connecting (SPEC §4 Progress)', () => {
   }, 30_000);
 });
 
-describe('WebRTC stream: input (issue 7 input latency)', () => {
+describe('WebRTC stream: input and its latency (docs/stream-stats.md)', () => {
   it('numbered input reaches the game: the frame code carries its seq, the player moves, stats measure latency and fps', async () => {
     const run = await runningGame(s, FREE_TRIAL);
     const r = rtcSdk(s);

@@ -1,5 +1,5 @@
 /**
- * Issue 9: a failure a player reads answers in the request's language
+ * Decision 0010: a failure a player reads answers in the request's language
  * (Accept-Language → en / zh-Hans / zh-Hant, as content does), from the one
  * table in mock-server/http/words.ts; a developer's message stays English.
  */
