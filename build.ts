@@ -19,7 +19,8 @@ import { formatSizeTable } from './build/report.ts';
 import { watch } from './build/watch.ts';
 
 export { build } from './build/build.ts';
-export type { BuildOptions, BuildReport } from './build/build.ts';
+export type { BuildReport } from './build/build.ts';
+export type { BuildOptions } from './build/options.ts';
 export type { OutputInfo, PageChunk } from './build/outputs.ts';
 
 const HELP = `usage: tsx build.ts [--watch]

@@ -1,5 +1,5 @@
 /**
- * Precompressed copies of the static export (issue 10): `x.js.br` and
+ * Precompressed copies of the static export (docs/decisions/0015-first-load.md): `x.js.br` and
  * `x.js.gz` next to `x.js`, so a server picks the encoding the browser accepts
  * without compressing on every request (the mock: sirv's `brotli`/`gzip`
  * options; nginx: `gzip_static`/`brotli_static`; most CDNs compress on their own).

@@ -1,5 +1,5 @@
 /**
- * The QA console (issue 12 part 1) as a bundle of its own: web/console/main.tsx
+ * The QA console (docs/decisions/0011-qa-console.md) as a bundle of its own: web/console/main.tsx
  * into `<outDir>/__mock/` (served by the mock at GET /__mock/), with its page.
  * Nothing of the player app imports it, and the app's report and size budget
  * never see it; it has a modest budget of its own (CONSOLE_BUDGET_GZIP, checked
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cspHash } from './csp.ts';
 import { BACKGROUND, SHELL_STYLE } from './html.ts';
-import type { ResolvedOptions } from './build.ts';
+import type { ResolvedOptions } from './options.ts';
 
 /** The console's folder in the build (mock-server/console/page.ts serves it). */
 export const CONSOLE_DIR = '__mock';

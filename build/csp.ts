@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy every exported page carries as a `<meta>`
- * (issue 14 part 8; the reading is in docs/decisions/0008-hardening.md).
+ * (the reading is in docs/decisions/0008-hardening.md).
  *
  * Scripts come only from the app's own origin (`script-src 'self'`), so an
  * injected `<script>` or `javascript:` URL does nothing; no plugins, no

@@ -1,5 +1,6 @@
 /**
- * Regroups the first load into a handful of files (issue 10 part 3).
+ * Regroups the first load into a handful of files (docs/decisions/0015-first-load.md, "The first view in fewer
+ * requests"); build/first-load-plan.ts runs the two passes.
  *
  * esbuild splits code by "which entry points reach it": the app entry and
  * every `import()` target are entry points, so a module used by the entry and

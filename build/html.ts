@@ -19,7 +19,7 @@ export interface ShellInput {
   entryCss: string | null;
   /** Absolute URLs of every chunk the entry imports statically (transitively). */
   modulePreloads: readonly string[];
-  /** The favicon found in web/public, if any: an absolute URL, or a data: URL for an SVG (build.ts findFavicon). */
+  /** The favicon found in web/public, if any: an absolute URL, or a data: URL for an SVG (write-html.ts findFavicon). */
   favicon: string | null;
   /** Dev only: URL of the live-reload event stream. */
   liveReloadUrl: string | null;
@@ -106,8 +106,8 @@ export function renderShell(input: ShellInput): string {
     titleElement(input.titles),
     // config.json first: tiny, and the first request waits for it. Listed after the scripts it finished last on a slow
     // link (Lighthouse with real throttling: 1.6 s after the HTML), and the first request with it. Then the entry and
-    // the modulepreloads in the order the start needs them (build.ts). Before the inline styles: the parser then asks
-    // for them before its long task over the prerendered page.
+    // the modulepreloads in the order the start needs them (write-html.ts). Before the inline styles: the parser then
+    // asks for them before its long task over the prerendered page.
     '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
     `<script type="module" src="${attr(input.entryJs)}"></script>`,
     ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),

@@ -8,9 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { HOME_ALIAS, HOME_PATH } from '../web/core/paths.ts';
-import type { ResolvedOptions } from './build.ts';
-
-export const toPosix = (p: string): string => p.split(path.sep).join('/');
+import { toPosix, type ResolvedOptions } from './options.ts';
 
 export type OutputKind = 'js' | 'css' | 'map' | 'asset';
 

@@ -15,7 +15,9 @@ import * as esbuild from 'esbuild';
 import { buildConsole } from './console.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { esbuildOptions, finishBuild, pruneStaleAssets, resolveOptions, type BuildOptions, type BuildReport } from './build.ts';
+import { finishBuild, pruneStaleAssets, type BuildReport } from './build.ts';
+import { esbuildOptions } from './esbuild-options.ts';
+import { resolveOptions, type BuildOptions } from './options.ts';
 import { kb } from './report.ts';
 
 export interface WatchOptions extends Omit<BuildOptions, 'dev' | 'liveReloadUrl' | 'clean'> {
