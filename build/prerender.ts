@@ -1,5 +1,5 @@
 /**
- * The prerendered static export (issue 10 part 1, docs/decisions/0014-prerender.md): each route's first view — frame,
+ * The prerendered static export (docs/decisions/0014-prerender.md): each route's first view — frame,
  * tab bar, a wordless skeleton of the content — rendered to HTML here in Node with React's server renderer, so it
  * paints from the HTML alone. react-dom/server never reaches the browser: only the build imports this module.
  */
@@ -9,7 +9,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { LOGIN_WORD_KEYS, PageSkeleton, type LoginWords, type TabNames } from '../web/app/PageSkeleton.tsx';
+import { PageSkeleton, type TabNames } from '../web/app/PageSkeleton.tsx';
+import { LOGIN_WORD_KEYS, type LoginWords } from '../web/app/skeleton-shapes.tsx';
 import type { WordsLang } from '../web/app/words-first.ts';
 import { findRoute } from '../web/app/route-table.ts';
 import { routeTitle, routeTitles } from '../web/app/route-titles.ts';
