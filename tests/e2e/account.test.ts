@@ -235,7 +235,7 @@ describe('the other account screens render', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Home Wi-Fi').click();
     await page.getByRole('button', { name: 'Start playing' }).click();
-    // Home, whose recommendations the answers shape (issue 11 part 5).
+    // Home, whose recommendations the answers shape (web/state/recommend.ts).
     await page.waitForURL((u) => u.pathname === '/');
     const saved = await page.evaluate(
       () =>

@@ -204,7 +204,7 @@ describe('game detail', () => {
     const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
     // IntersectionObserver reports after a rendering frame: two frames and a task later, a play() it asked for has happened.
     const framesLater = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
-    // Below the fold on the first screen: not playing, and the video not fetched (issue 10: the page's first view loads alone).
+    // Below the fold on the first screen: not playing, and the video not fetched (decision 0017: the page's first view loads alone).
     await page.getByRole('heading', { name: 'About' }).waitFor();
     await animationsDone(page);
     await framesLater();

@@ -1,5 +1,5 @@
 /**
- * The QA console at /__mock/ (issue 12 part 1) in Chromium: opened beside the app, it sees the app's
+ * The QA console at /__mock/ (decision 0011) in Chromium: opened beside the app, it sees the app's
  * session appear and its journal fill live (pushed over /__mock/feed), adds a fault from its form that
  * the app then shows as a toast (SPEC §8 error paths), and moves the session's virtual clock so the
  * queue's ready seat runs out (SPEC §4 Queue, seat expiry §9). Screenshots at 1280×800 and 390×844.
@@ -11,7 +11,7 @@ const e2e = useServerAndBrowser({ admin: true });
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US' } as const;
 const STARFALL = 1;
 
-describe('QA console (issue 12 part 1)', () => {
+describe('QA console (decision 0011)', () => {
   it('sees the app arrive, fills its journal live, faults a call the app toasts, and runs the seat out with the clock', async () => {
     const session = `console-${process.pid}-${Date.now()}`;
     const qa = await newPhonePage(e2e.browser, e2e.server.url, { context: DESKTOP, path: '/__mock/' });

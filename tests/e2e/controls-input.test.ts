@@ -1,5 +1,5 @@
 /**
- * Issue 8, end to end in Chromium (game screen at 844×390): each input mode
+ * Input modes (decision 0007), end to end in Chromium (game screen at 844×390): each input mode
  * as a game's settings say (decision 0007: default_op_type, op_type,
  * op_mode); switching modes in the menu and finding the choice after a
  * reload; a hardware key and a captured mouse reaching the game on a
@@ -137,7 +137,7 @@ describe('switching the mode in the menu (decision 0007)', () => {
   }, 90_000);
 });
 
-describe('a desktop: hardware keyboard and a captured mouse (issue 8)', () => {
+describe('a desktop: hardware keyboard and a captured mouse (decision 0007)', () => {
   it('a keyboard-and-mouse game draws nothing; keys play; a click captures the mouse, which then moves the ship and fires', async () => {
     const p = await playing(GALACTIC_STRIKEFORCE, DESKTOP);
     expect(await screenAttr(p.page, 'data-overlay')).toBe('none');

@@ -1,5 +1,5 @@
 /**
- * Official and edited touch layouts end to end (issue 8): the game's plans
+ * Official and edited touch layouts end to end (SPEC §3 layouts, §7 get_op_plan): the game's plans
  * from get_op_plan drawn over the live stream, one picked from the menu and
  * kept (SPEC §3 keyboard_id); the editor (drag on the grid, resize, fade,
  * add and remove a key, undo, save) and its layout after a reload and after
@@ -102,7 +102,7 @@ async function drag(page: Page, from: Box, dx: number, dy: number): Promise<void
   await page.mouse.up();
 }
 
-describe('official and edited touch layouts (issue 8)', () => {
+describe('official and edited touch layouts (SPEC §3, §7 get_op_plan)', () => {
   it('a keyboard game: its official plans in the menu, one picked is drawn, drives the game and is kept after a reload', async () => {
     const p = await playing(GALACTIC);
     await openMenu(p.page);

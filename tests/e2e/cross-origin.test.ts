@@ -1,5 +1,5 @@
 /**
- * Issue 12 part 3: the static export hosted on another origin, pointed at the
+ * Decision 0009, QA guide §8: the static export hosted on another origin, pointed at the
  * mock through config.json's absolute bases, logs in, loads home and plays
  * over the mock's sockets; an origin the mock does not allow gets a clear
  * network error, not a crash.
@@ -84,8 +84,8 @@ const journalOf = async (session: string): Promise<JournalEntry[]> => ((await co
 /** Chromium's own line for a blocked answer, and the sockets closed on purpose. */
 const NOISE = [/WebSocket/i, /Failed to load resource/, /blocked by CORS policy/];
 
-describe('the static export on another origin (issue 12 part 3)', () => {
-  it('issue 12 part 3: served from 127.0.0.1 on another port, the export logs in, shows home from the mock and plays a game over its sockets', async () => {
+describe('the static export on another origin (decision 0009, QA guide §8)', () => {
+  it('served from 127.0.0.1 on another port, the export logs in, shows home from the mock and plays a game over its sockets', async () => {
     const { browser: b, mock: m } = started();
     const session = sessionName('loopback');
     await control(`/__mock/scenario?session=${session}`, { name: 'play-now' });
@@ -110,7 +110,7 @@ describe('the static export on another origin (issue 12 part 3)', () => {
     await close();
   });
 
-  it('issue 12 part 3: served from an origin on --allow-origin (http://qa-box.test), the export logs in through the mock', async () => {
+  it('served from an origin on --allow-origin (http://qa-box.test), the export logs in through the mock', async () => {
     const { browser: b } = started();
     const session = sessionName('listed');
     const site = `http://${LISTED}:${staticPort}`;
@@ -125,7 +125,7 @@ describe('the static export on another origin (issue 12 part 3)', () => {
     await close();
   });
 
-  it('issue 12 part 3: served from an origin the mock does not allow, the app says the network failed and stays usable; the mock refused its preflight', async () => {
+  it('served from an origin the mock does not allow, the app says the network failed and stays usable; the mock refused its preflight', async () => {
     const { browser: b } = started();
     const session = sessionName('foreign');
     const site = `http://${FOREIGN}:${staticPort}`;

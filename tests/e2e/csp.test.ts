@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 8: every exported page carries a Content-Security-Policy
+ * Decision 0008 §4: every exported page carries a Content-Security-Policy
  * (build/csp.ts), the app runs under it without a single violation, and an
  * injected inline script is refused. A build not made for the mock
  * (MOCK_CLOUD=0) neither reads `?mock_session=` nor sends X-Mock-Session.
@@ -39,8 +39,8 @@ beforeAll(async () => {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) await build({ root: ROOT });
 }, 120_000);
 
-describe('Content-Security-Policy in every page (issue 14 part 8)', () => {
-  it('issue 14 part 8: every exported HTML file carries the policy: script-src self, object-src none, base-uri none', () => {
+describe('Content-Security-Policy in every page (decision 0008 §4)', () => {
+  it('every exported HTML file carries the policy: script-src self, object-src none, base-uri none', () => {
     const htmlFiles = walk(DIST_DIR).filter((f) => f.endsWith('.html'));
     expect(htmlFiles.length).toBeGreaterThan(30);
     for (const file of htmlFiles) {
@@ -58,7 +58,7 @@ describe('Content-Security-Policy in every page (issue 14 part 8)', () => {
     }
   });
 
-  it('issue 14 part 8: home, library, login, a game detail, the user page, the member shop and a running game load with no violation', async () => {
+  it('home, library, login, a game detail, the user page, the member shop and a running game load with no violation', async () => {
     const p = await gs.open('play-now', { context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' }, clock: false });
     const violations = await recordViolations(p.page);
     const visit = async (url: string, text: string | RegExp): Promise<void> => {
@@ -81,7 +81,7 @@ describe('Content-Security-Policy in every page (issue 14 part 8)', () => {
     await p.close();
   });
 
-  it('issue 14 part 8: an injected inline script and a javascript: URL are refused and reported (the check above can fail)', async () => {
+  it('an injected inline script and a javascript: URL are refused and reported (the check above can fail)', async () => {
     const { page, close } = await newPhonePage(e2e.browser, e2e.server.url, { ignoreConsole: [/Content Security Policy/] });
     const violations = await recordViolations(page);
     await page.goto(new URL('/', e2e.server.url).href);
@@ -102,7 +102,7 @@ describe('Content-Security-Policy in every page (issue 14 part 8)', () => {
   });
 });
 
-describe('a build not made for the mock (MOCK_CLOUD=0, issue 14 part 8)', () => {
+describe('a build not made for the mock (MOCK_CLOUD=0, decision 0008 §4)', () => {
   let outDir = '';
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'cg-prod-build-'));
@@ -111,7 +111,7 @@ describe('a build not made for the mock (MOCK_CLOUD=0, issue 14 part 8)', () => 
   }, 120_000);
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
-  it('issue 14 part 8: ignores ?mock_session= and never sends X-Mock-Session', async () => {
+  it('ignores ?mock_session= and never sends X-Mock-Session', async () => {
     const server = await startServer({ distDir: outDir, admin: true });
     const browser = await launchBrowser();
     try {

@@ -1,5 +1,5 @@
 /**
- * `npm run dev` (issue 2 part 1: "rebuild on change and reload the page"):
+ * `npm run dev` rebuilds on change and reloads the page:
  * build/watch.ts on a scratch project of one file. Changing the file rebuilds
  * dist and the open page reloads itself with the new code.
  */

@@ -1,5 +1,5 @@
 /**
- * The first view's request starts with the app (issue 10, LCP; docs/decisions/0015 "First request"): opened cold,
+ * The first view's request starts with the app (LCP; docs/decisions/0015 "First request"): opened cold,
  * home, the library and a game's detail each make their first call once (the page takes the early answer, it does
  * not ask again), and ps_shield is out before that list answered (SPEC §5: every list passes the shield, without
  * a round trip of its own). Timings are the browser's own (Resource Timing), not the test's clock.
@@ -75,7 +75,7 @@ async function expectShieldAlongside(page: Page, list: string): Promise<void> {
   expect(shield.startTime).toBeLessThan(first.responseStart);
 }
 
-describe('the first view\'s request, started with the app (issue 10)', () => {
+describe('the first view\'s request, started with the app (decision 0015)', () => {
   it('the API client\'s code is announced by the HTML of pages whose first view calls the API, not by login\'s', async () => {
     const announces = async (path: string): Promise<boolean> =>
       /<link rel="modulepreload" href="\/assets\/chunks\/api-client-[^"]+\.js">/.test(await (await fetch(new URL(path, e2e.server.url))).text());

@@ -23,7 +23,7 @@ const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'game-session');
 const STARFALL = 1;
 
-describe('game screen: leaving, hang-up, reconnects, server events and play time (SPEC §4, §8; issue 4)', () => {
+describe('game screen: leaving, hang-up, reconnects, server events and play time (SPEC §4, §8)', () => {
   it('leave and return within the hang-up time: home shows "still running", Return resumes the stream', async () => {
     const p = await gs.playing('play-now');
     await goHome(p.page);

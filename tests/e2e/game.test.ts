@@ -1,5 +1,5 @@
 /**
- * The game screen end to end (issue 4 "The game screen" and its e2e list):
+ * The game screen end to end (SPEC §2 game screen, §4 states):
  * each test has its own mock session (`?mock_session=` on the first load),
  * drives the server with /__mock/scenario and /__mock/clock, and the
  * browser's time with Playwright's page.clock (installed before goto); the
@@ -28,7 +28,7 @@ const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'game');
 const STARFALL = 1;
 
-describe('game screen: starting, the menu, the queue and links (SPEC §2, §4; issue 4)', () => {
+describe('game screen: starting, the menu, the queue and links (SPEC §2, §4)', () => {
   it('play-now: loading with the art and percentage reaches 100 and plays; back opens the quit dialog; quit ends', async () => {
     const p = await gs.open('play-now');
     // A WebRTC stream comes up in about half a second: hold its first frame back so the loading view can be seen.

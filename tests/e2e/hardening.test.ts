@@ -1,6 +1,6 @@
 /**
- * Issue 14, the app's side: an insecure origin (part 5), storage the browser
- * refuses (part 9), and the errors SPEC §2 and §8 name (part 10) — each in
+ * Decision 0008, the app's hardening: an insecure origin (§2), storage the browser
+ * refuses (§3), a pay_url it must not follow (§5), and the errors SPEC §2 and §8 name (§1, §6) — each in
  * Chromium against the mock.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -13,7 +13,7 @@ const gs = gameScreen(e2e, 'harden');
 /** Only the mock's own expected noise: sockets closed on purpose, a fault's refused resource. */
 const NOISE = [/WebSocket/i, /Failed to load resource/];
 
-describe('an insecure origin: no crypto.subtle (issue 14 part 5)', () => {
+describe('an insecure origin: no crypto.subtle (decision 0008 §2)', () => {
   const HOST = 'insecure.test';
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('an insecure origin: no crypto.subtle (issue 14 part 5)', () => {
   });
   afterAll(() => browser?.close());
 
-  it('issue 14 part 5: on http://insecure.test the app signs with the JavaScript SHA-256, logs in, keeps the login over a reload and plays a game', async () => {
+  it('on http://insecure.test the app signs with the JavaScript SHA-256, logs in, keeps the login over a reload and plays a game', async () => {
     if (!browser) throw new Error('no browser');
     const session = `harden-insecure-${process.pid}-${Date.now()}`;
     await gs.mock(session, 'scenario', { name: 'play-now' });
@@ -63,8 +63,8 @@ async function blockStorage(page: Page): Promise<void> {
   });
 }
 
-describe('a pay_url the app must not follow (issue 14 part 7)', () => {
-  it('issue 14 part 7: an order whose pay_url is javascript: is not opened; the page says so and nothing runs', async () => {
+describe('a pay_url the app must not follow (decision 0008 §5)', () => {
+  it('an order whose pay_url is javascript: is not opened; the page says so and nothing runs', async () => {
     const session = `harden-pay-${process.pid}-${Date.now()}`;
     await gs.mock(session, 'scenario', { name: 'default' });
     const orderId = 'CG2025030110000000010042';
@@ -84,8 +84,8 @@ describe('a pay_url the app must not follow (issue 14 part 7)', () => {
   });
 });
 
-describe('storage the browser refuses (issue 14 part 9)', () => {
-  it('issue 14 part 9: with site data off the app still renders, says once that nothing is remembered, logs in and plays', async () => {
+describe('storage the browser refuses (decision 0008 §3)', () => {
+  it('with site data off the app still renders, says once that nothing is remembered, logs in and plays', async () => {
     const session = `harden-nostorage-${process.pid}-${Date.now()}`;
     await gs.mock(session, 'scenario', { name: 'play-now' });
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: PHONE, ignoreConsole: NOISE });
@@ -113,8 +113,8 @@ describe('storage the browser refuses (issue 14 part 9)', () => {
   });
 });
 
-describe('errors the spec names (issue 14 part 10)', () => {
-  it('issue 14 part 10: a slow page chunk shows the loading placeholder (SPEC §2, read in decision 0008), then the page', async () => {
+describe('errors the spec names (decision 0008 §6)', () => {
+  it('a slow page chunk shows the loading placeholder (SPEC §2, read in decision 0008 §1), then the page', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { ignoreConsole: NOISE });
     // Idle preloading is held back, so the download chunk is first asked for when the page opens.
     await page.addInitScript(() => {
@@ -140,7 +140,7 @@ describe('errors the spec names (issue 14 part 10)', () => {
     await close();
   });
 
-  it('issue 14 part 10: a 30001 on a game screen with no game session under way ends on the login page (SPEC §8)', async () => {
+  it('a 30001 on a game screen with no game session under way ends on the login page (SPEC §8)', async () => {
     const first = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/login/index?targetUrl=%2Fmain%2Fuser%2Findex' });
     await waitForAppShell(first.page);
     await logIn(first.page, '13800000003', { sendCode: false });
@@ -159,7 +159,7 @@ describe('errors the spec names (issue 14 part 10)', () => {
     await close();
   });
 
-  it('issue 14 part 10: HTTP 500 from a background call (display_grade while playing) keeps the game screen (SPEC §8 navigation is for page calls)', async () => {
+  it('HTTP 500 from a background call (display_grade while playing) keeps the game screen (SPEC §8 navigation is for page calls)', async () => {
     const p = await gs.playing('play-now', 1, { clock: false });
     await gs.mock(p.session, 'faults', { match: { path: 'display_grade' }, status: 500 });
     await p.page.getByRole('button', { name: 'Game menu' }).click();

@@ -1,5 +1,5 @@
 /**
- * The Latin-letter words a Chinese screen may show (issue 9: "allowing brand names and codes listed in one place").
+ * The Latin-letter words a Chinese screen may show (decision 0010): brand names and codes, listed in one place.
  * Everything else in Latin letters on a zh-CN screen is English the UI forgot to translate.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 9 on the shell, home, library, Mine, login, download, error and catalogue screens: a zh-CN phone reads
+ * Decision 0010 on the shell, home, library, Mine, login, download, error and catalogue screens: a zh-CN phone reads
  * them in Simplified Chinese (screenshots at 390×844 to check the Chinese fits), a zh-TW one in Traditional.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ async function visit(page: Page, path: string, ready: () => Promise<unknown>, na
   await screenshot(page, name);
 }
 
-describe('catalogue and shell screens in Chinese (issue 9)', () => {
+describe('catalogue and shell screens in Chinese (decision 0010)', () => {
   it('shows home, library, search, detail, list, login, download and 404 in Simplified Chinese', async () => {
     // The unknown path is answered 404 before the app sends it to its 404 page.
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { ...zh('zh-CN'), ignoreConsole: [/404/] });

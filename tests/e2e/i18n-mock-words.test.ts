@@ -1,5 +1,5 @@
 /**
- * Issue 9: what the mock cloud says reaches a Chinese player in their language: a failure toast (the login's
+ * Decision 0010: what the mock cloud says reaches a Chinese player in their language: a failure toast (the login's
  * wrong code) and the stream's HUD, drawn in the app's language. Screenshots for a look at both.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 9 end to end: every route in a zh-CN browser shows no English words of the UI (brands and codes allowed
+ * Decision 0010 end to end: every route in a zh-CN browser shows no English words of the UI (brands and codes allowed
  * in i18n-allowlist.ts), logged out and logged in; the settings choice changes the open page at once and holds
  * after a reload and a log-out; a zh-TW browser gets Traditional Chinese. Every screen is saved in zh-CN at 390×844.
  */
@@ -129,7 +129,7 @@ async function visitAll(routes: readonly { path: string; page: string }[], stora
 
 const unique = (routes: typeof ROUTES) => routes.filter((r, i) => routes.findIndex((o) => o.path === r.path) === i);
 
-describe('issue 9: Chinese everywhere', () => {
+describe('Chinese everywhere (decision 0010)', () => {
   it('every public route, logged out, in zh-CN shows no English words of the UI', async () => {
     const { found } = await visitAll(unique(ROUTES.filter((r) => r.public)), undefined, 'out');
     expect(report(found)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Home loads only the art a player can see or is about to (issue 10, LCP; docs/decisions/0017-images.md): at
+ * Home loads only the art a player can see or is about to (LCP; docs/decisions/0017-images.md): at
  * 390×844 a visitor's first view asks for the first banner and the covers of the first screen and about half a
  * screen more, not the rows far below nor the carousel's far slides; scrolling, sideways or down, brings the rest.
  */
@@ -176,7 +176,7 @@ const FIRST_IMAGE_PAGES = [
   { name: 'detail', path: '/submodules/game/detail/index?game_id=1', largest: '.detail__banner', after: /\/mock-media\/|similar_list|ShellLayers-/ },
 ] as const;
 
-describe("the first view's largest image goes first (issue 10, LCP; ui/first-image.ts)", () => {
+describe("the first view's largest image goes first (LCP, decision 0017; ui/first-image.ts)", () => {
   for (const { name, path, largest, after } of FIRST_IMAGE_PAGES) {
     it(`${name}: the other art, the page's later data and the shell's layers are asked for once it is on screen`, async () => {
       const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);

@@ -1,5 +1,5 @@
 /**
- * Every failed load says so and offers a retry that works (issue 11 part 6), with one component
+ * Every failed load says so and offers a retry that works, with one component
  * (ui/LoadFailed.tsx): for each page, and each section of a page, that loads data, its call fails
  * through /__mock/faults (docs/qa-guide.md "Faults"), the message and "Try again" show; once the
  * fault is gone the retry brings the content. Each case has its own mock session and phone.
@@ -49,7 +49,7 @@ const CASES: readonly Case[] = [
   { name: 'agreement', path: '/submodules/system/protocol/index?type=1', fault: 'index/api/protocol', message: 'The agreement could not be loaded.', ready: (p) => p.locator('article.doc h2') },
 ];
 
-describe('every failed load says so and retries (issue 11 part 6)', () => {
+describe('every failed load says so and retries', () => {
   for (const c of CASES)
     it(`${c.name}: the message and a working retry`, async () => {
       const session = `loadfail-${process.pid}-${c.name.replace(/\W+/g, '-')}-${Date.now()}`;

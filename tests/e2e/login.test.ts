@@ -3,7 +3,7 @@ import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell }
 
 const e2e = useServerAndBrowser();
 
-describe('login round trip (SPEC §2 targetUrl, issue: Login)', () => {
+describe('login round trip (SPEC §2 targetUrl)', () => {
   it('sends a guarded page to login with targetUrl, logs a free user in and returns there', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/main/user/index' });
     await waitForAppShell(page);

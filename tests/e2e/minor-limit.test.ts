@@ -1,5 +1,5 @@
 /**
- * Issue 11 part 4 (SPEC §7 minor_web_config, decision 0012): while playing the app reports the day's play; the
+ * Minor protection (SPEC §7 minor_web_config, decision 0012): while playing the app reports the day's play; the
  * `minor-limit` scenario makes the player a minor with 60 s left, so about a minute into play the game stops with
  * the anti-addiction message. Screenshot at 844×390.
  */

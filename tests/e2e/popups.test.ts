@@ -1,6 +1,6 @@
 /**
  * Purchase pop-ups on their own (SPEC §5: recommend and activity pop-ups only for non-buyers, buy_member 0,
- * with a countdown, not again before the stored expiry; issue 11 part 2). Scenario purchase-popups: every
+ * with a countdown, not again before the stored expiry). Scenario purchase-popups: every
  * user a non-buyer, a 60 s expiry.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ async function loginHome(session: string, mobile: string) {
   return phone;
 }
 
-describe('purchase pop-ups (issue 11 part 2)', () => {
+describe('purchase pop-ups (SPEC §5)', () => {
   it('a non-buyer meets the recommend pop-up on home after login, then the activity one, each once before its expiry', async () => {
     const session = 'popups-home';
     await applyScenario(e2e.server.url, session, 'purchase-popups');

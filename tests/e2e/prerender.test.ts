@@ -1,5 +1,5 @@
 /**
- * Issue 10 part 1 (docs/decisions/0014-prerender.md): every exported index.html carries its route's prerendered frame
+ * Prerendered first views (docs/decisions/0014-prerender.md): every exported index.html carries its route's prerendered frame
  * and a skeleton that shows no words; it paints with JavaScript off; and the app's take-over shifts nothing (CLS 0), logs no
  * hydration error and never shows English to a zh-CN browser.
  */
@@ -12,7 +12,7 @@ import { newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell }
 
 const e2e = useServerAndBrowser();
 
-/** The issue's Lighthouse pages: the first views a visitor lands on. */
+/** The pages decision 0018's Lighthouse budget is measured on: the first views a visitor lands on. */
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'login', path: PAGE_PATH.login },
@@ -237,7 +237,7 @@ describe.each([
   });
 });
 
-describe("login's first paint says its words in the reader's language, before any of the app's code (issue 10, LCP)", () => {
+describe("login's first paint says its words in the reader's language, before any of the app's code (LCP, decision 0014)", () => {
   it.each([
     { reader: 'an en-US browser', locale: 'en-US', title: 'Log in with your phone', tab: 'Log in' },
     { reader: 'a zh-CN browser', locale: 'zh-CN', title: '手机号登录', tab: '登录' },

@@ -1,5 +1,5 @@
 /**
- * The typed QA client (mock-server/client.ts, issue 12 part 2) in a real
+ * The typed QA client (mock-server/client.ts, QA guide §6 "Typed client") in a real
  * browser page: bundled for the browser and run in Chromium on the mock's
  * origin, it drives a session the server then shows changed.
  */

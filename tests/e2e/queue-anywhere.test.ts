@@ -1,5 +1,5 @@
 /**
- * Issue 11 part 1 (SPEC §4 Queue, decision 0012): the queue follows the player. Queued and leaving the game screen
+ * SPEC §4 Queue, decision 0012: the queue follows the player. Queued and leaving the game screen
  * by history (not the back gesture, which stops the queue: game.test.ts), a bar on every page shows the position;
  * Cancel works from it; the 40 s seat dialog appears on whatever page the player is on; a page shown again asks
  * the queue at once. Screenshots at 390×844.

@@ -1,5 +1,5 @@
 /**
- * Saves in the game menu (SPEC §3 "Saves", §7 manual_save, edit_save, del_save; issue 11 part 8):
+ * Saves in the game menu (SPEC §3 "Saves", §7 manual_save, edit_save, del_save):
  * save, rename, switch sharing on a save already made, delete. Phone held upright (390×844).
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ interface JournalEntry {
 const calls = async (session: string, path: string): Promise<JournalEntry[]> =>
   ((await gs.mock(session, 'journal?kind=http'))['entries'] as JournalEntry[]).filter((e) => e.path.endsWith(path));
 
-describe('saves: rename, sharing and delete (issue 11 part 8)', () => {
+describe('saves: rename, sharing and delete (SPEC §3, §7)', () => {
   it('saves, renames, shares an existing save and unshares it, then deletes it', async () => {
     const p = await gs.playing('play-now', 1, { context: PHONE, clock: false });
     try {

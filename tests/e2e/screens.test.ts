@@ -1,5 +1,5 @@
 /**
- * Every screen reachable (issue 11 part 5): the questionnaire offered once to a new player
+ * Every screen reachable (SPEC §2 routes): the questionnaire offered once to a new player
  * (SPEC §3 balance is_new_user) shapes home; Mine links real-name verification with its status and
  * My assets; the download page counts a game's download (SPEC §7 update_down). 390×844.
  */
@@ -12,7 +12,7 @@ const NEW_PLAYER = '13800000003';
 
 const httpPaths = async (session: string): Promise<string[]> => (await gs.journal(session)).map((e) => e.path);
 
-describe('every screen reachable (issue 11 part 5)', () => {
+describe('every screen reachable (SPEC §2 routes)', () => {
   it('a new player meets the questionnaire once on home; the chosen genre leads the recommendations', async () => {
     const p = await gs.open({ name: 'play-now' }, { context: PHONE, clock: false });
     try {

@@ -1,5 +1,5 @@
 /**
- * Shielded games (SPEC §5 "Some games are hidden via a shield list", §7 ps_shield): with the mock's lists
+ * Shielded games (SPEC §6 "Some games are hidden via a shield list", §7 ps_shield): with the mock's lists
  * carrying them (scenario shielded-in-lists), the app still hides games 3 and 17 from home and answers their
  * detail page "Game not found", from ps_shield alone.
  */
@@ -9,7 +9,7 @@ import { applyScenario } from './e2e-control.ts';
 
 const e2e = useServerAndBrowser();
 
-describe('shielded games (issue 11 part 7)', () => {
+describe('shielded games (SPEC §6)', () => {
   it('a shielded game a list answers is hidden on home, and its detail page says it is not found', async () => {
     const session = 'shield-e2e';
     await applyScenario(e2e.server.url, session, 'shielded-in-lists');

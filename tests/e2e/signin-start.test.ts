@@ -8,7 +8,7 @@ import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell }
 
 const e2e = useServerAndBrowser();
 
-describe('sign-in at start (issue 11 part 3)', () => {
+describe('sign-in at start (decision 0013)', () => {
   it('signs in once after login, with a toast, and the grant shows on Home, Mine and Play time', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
     const signIns: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The size budgets of `npm run bench` (issue 2 part 10), checked on every
+ * The size budgets of `npm run bench` (decision 0018), checked on every
  * `npm test` so a change that outgrows them fails here, not weeks later:
  * home first-load JS ≤ 85 KB gzip, every lazy page chunk ≤ 12 KB gzip; the QA console
  * (its own bundle, build/console.ts) within its own budget.

@@ -1,5 +1,5 @@
 /**
- * The real stream end to end (issue 7): the built app in Chromium plays a game
+ * The real stream end to end (decision 0005): the built app in Chromium plays a game
  * the mock cloud runs and sends over WebRTC. Frames arrive and are decoded;
  * input from the virtual gamepad and the keyboard changes the picture (the
  * frame code drawn into each frame carries the input it reflects, and the
@@ -28,7 +28,7 @@ const playing = (gameId: number, scenario: string | Record<string, unknown> = 'p
 
 const stat = (page: Page, name: string) => page.locator(`[data-testid="realtime-info"] [data-stat="${name}"] dd span`).first().textContent();
 
-describe('the real stream (issue 7)', () => {
+describe('the real stream (decision 0005)', () => {
   it('decoded frames arrive at the clarity’s size; the virtual gamepad and the keyboard move the player', async () => {
     const p = await playing(STARFALL);
     // A member plays ultra: 1280×720 frames, decoded one after another.

@@ -1,5 +1,5 @@
 /**
- * Field Core Web Vitals (issue 10 part 6): the app measures its own LCP, CLS,
+ * Field Core Web Vitals (decision 0018): the app measures its own LCP, CLS,
  * INP and TTFB and reports them in batches through event_report (SPEC §7),
  * including when the page is hidden; the mock keeps them for QA
  * (GET /__mock/events, docs/qa-guide.md "Field vitals").
