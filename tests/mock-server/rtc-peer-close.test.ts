@@ -2,7 +2,7 @@
  * The mock's WebRTC peer and its data channel (mock-server/stream/rtc-peer.ts):
  * wrtc drops a channel's native side on libwebrtc's signalling thread while the
  * client closes it, and a call on the JS thread in that gap crashed the process
- * (SIGSEGV in RTCDataChannel::Send; node-webrtc #325, #391, #576). So the peer
+ * (SIGSEGV in RTCDataChannel::Send; node-webrtc/node-webrtc#325, #391, #576). So the peer
  * never calls into the channel — reports go to the stream socket — and closes
  * the connection only after the channel's close event (or a bounded wait).
  * With fakes that record every call: no wrtc, no threads, no waiting.
