@@ -5,6 +5,7 @@ import { PageHost } from './PageHost.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { auth, tabBar } from './services.ts';
 import type { RouteDef } from './route-table.ts';
+import { frameClass, frameTab } from './page-frame.ts';
 import { HOME_PATH } from '../core/paths.ts';
 import { useStore } from '../ui/use-store.ts';
 import { TabBar } from '../ui/TabBar.tsx';
@@ -27,7 +28,7 @@ export function App() {
 
   return (
     <>
-      {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className="page" />}
+      {resolution.kind === 'render' ? <PageFrame route={resolution.route} /> : <div className={frameClass(null)} />}
       {QueueBarHost && <QueueBarHost />}
       {Layers && <Layers page={page} />}
     </>
@@ -58,11 +59,10 @@ function useShellLayers(): Layers | null {
 
 function PageFrame({ route }: { route: RouteDef }) {
   const { meta } = route;
-  const contained = meta.fixed || meta.disableScroll;
-  const className = ['page', contained ? 'page--contained' : '', meta.isTabBar ? 'page--tabbar' : ''].filter(Boolean).join(' ');
+  const tab = frameTab(meta);
   return (
     <div
-      className={className}
+      className={frameClass(meta)}
       data-page={route.page}
       style={{ background: meta.pageBackgroundColor, ['--nav-height' as string]: `calc(${meta.navigationBarHeight} * var(--rpx))` }}
     >
@@ -71,7 +71,7 @@ function PageFrame({ route }: { route: RouteDef }) {
           <PageHost pageKey={route.page} />
         </ErrorBoundary>
       </main>
-      {meta.isTabBar && meta.tabBarIndex !== null && <PageTabBar route={route} index={meta.tabBarIndex} />}
+      {tab !== null && <PageTabBar route={route} index={tab} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { DEFAULT_TAB_ITEMS, type TabName } from '../state/tabbar.ts';
 import { Icon } from '../ui/icons.tsx';
 import { APP_ICON } from '../ui/drawn-icons.ts';
 import type { RouteDef } from './route-table.ts';
+import { frameClass, frameTab } from './page-frame.ts';
 import { SkeletonContent, type LoginWords, type Shape } from './skeleton-shapes.tsx';
 
 /** Marks the prerendered markup; the app replaces it on its first render. */
@@ -113,15 +114,11 @@ export function PageSkeleton({
   /** The drawn icons' SVG files by path (web/public): the tab icons (one missing here is an <img>), the app's icon. */
   icons?: Readonly<Record<string, string>>;
 }) {
-  const meta = route?.meta;
-  const contained = !!meta && (meta.fixed || meta.disableScroll);
-  const tabIndex = meta?.isTabBar ? meta.tabBarIndex : null;
-  const className = ['page', contained ? 'page--contained' : '', tabIndex !== null && tabIndex !== undefined ? 'page--tabbar' : '']
-    .filter(Boolean)
-    .join(' ');
+  const meta = route?.meta ?? null;
+  const tabIndex = frameTab(meta);
   const shape: Shape = route ? (SHAPES[route.page] ?? 'text') : 'none';
   return (
-    <div className={className} data-page={route?.page} {...{ [PRERENDER_ATTRIBUTE]: '' }}>
+    <div className={frameClass(meta)} data-page={route?.page} {...{ [PRERENDER_ATTRIBUTE]: '' }}>
       <main className="page__body">
         {shape !== 'none' && (
           <div className="skeleton" aria-hidden="true">
@@ -145,7 +142,7 @@ export function PageSkeleton({
           </div>
         )}
       </main>
-      {tabIndex !== null && tabIndex !== undefined && <TabBarSkeleton selectedIndex={tabIndex} tabNames={tabNames} icons={icons} />}
+      {tabIndex !== null && <TabBarSkeleton selectedIndex={tabIndex} tabNames={tabNames} icons={icons} />}
     </div>
   );
 }
