@@ -29,7 +29,12 @@ export function esbuildOptions(opts: ResolvedOptions): EsbuildSettings {
     // instead of lazily on the main thread when first called (react-dom's body alone is ~50 ms at first call). 0016.
     banner: { js: COMPILE_HINT },
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production'), __MOCK_CLOUD__: JSON.stringify(opts.mockCloud) },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(opts.dev ? 'development' : 'production'),
+      __MOCK_CLOUD__: JSON.stringify(opts.mockCloud),
+      // The route entries' build facts stay out of the bundle (web/app/route-table.ts).
+      'import.meta.BROWSER_BUNDLE': 'true',
+    },
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',

@@ -7,7 +7,6 @@ import type * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { HOME_ALIAS, HOME_PATH } from '../web/core/paths.ts';
 import { toPosix, type ResolvedOptions } from './options.ts';
 
 export type OutputKind = 'js' | 'css' | 'map' | 'asset';
@@ -142,15 +141,3 @@ export function pageChunks(outputs: readonly OutputInfo[], entry: string, entryS
   }
   return pages.sort((a, b) => b.gzipBytes - a.gzipBytes || a.page.localeCompare(b.page));
 }
-
-/**
- * The page chunk a route path opens, by the folder convention of web/pages:
- * "/main/login/index" → "main/login", "/main/error/404" → "main/error/404".
- * Home ("/" and its alias "/main/index/index") lives in "main/home".
- */
-export function pageChunkForRoute(pages: readonly PageChunk[], routePath: string): PageChunk | null {
-  const p = routePath === HOME_PATH || routePath === HOME_ALIAS ? '/main/home/index' : routePath;
-  const folder = p.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\/index$/, '');
-  return pages.find((c) => c.page === folder) ?? null;
-}
-

@@ -13,7 +13,7 @@ import { PageSkeleton, type TabNames } from '../web/app/PageSkeleton.tsx';
 import { LOGIN_WORD_KEYS, type LoginWords } from '../web/app/skeleton-shapes.tsx';
 import type { WordsLang } from '../web/app/words-first.ts';
 import { findRoute } from '../web/app/route-table.ts';
-import { routeTitle, routeTitles } from '../web/app/route-titles.ts';
+import { routeTitles, type TitleKey } from '../web/app/route-titles.ts';
 import type { PageTitles } from './html.ts';
 import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
@@ -92,8 +92,8 @@ export function drawnIcons(): Record<string, string> {
 export function pageTitles(routePath: string | null): PageTitles | null {
   const route = routePath === null ? undefined : findRoute(routePath);
   if (!route) return null;
-  const keys = Object.keys(routeTitles.get()) as (keyof ReturnType<typeof routeTitles.get>)[];
-  return Object.fromEntries(inEveryLanguage('app/routes', keys).map(({ lang, texts }) => [lang, routeTitle(route.page, texts)])) as PageTitles;
+  const keys = Object.keys(routeTitles.get()) as TitleKey[];
+  return Object.fromEntries(inEveryLanguage('app/routes', keys).map(({ lang, texts }) => [lang, texts[route.title]])) as PageTitles;
 }
 
 /** The markup of `#root` for a route path; null is 404.html (a bare frame: the app shows the not-found page). */

@@ -5,13 +5,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CALLS_FIRST, findRoute } from '../web/app/route-table.ts';
-import { ERROR_PATHS } from '../web/core/paths.ts';
+import { buildFacts, findRoute, PAGES } from '../web/app/route-table.ts';
 import { viewportFor } from '../web/core/viewport.ts';
-import { API_CLIENT_ENTRY, FIRST_VIEW_MODULES } from './first-load-plan.ts';
+import { API_CLIENT_ENTRY } from './first-load-plan.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import type { ResolvedOptions } from './options.ts';
-import { pageChunkForRoute, staticClosure, type OutputInfo, type PageChunk } from './outputs.ts';
+import { staticClosure, type OutputInfo, type PageChunk } from './outputs.ts';
 import { frameStyle, pageTitles, prerenderRoute } from './prerender.ts';
 import { wordsFirstScript } from './words-first.ts';
 
@@ -28,11 +27,11 @@ export interface HtmlFile {
    */
   pagePreloads: string[];
   /**
-   * The API client's chunks, on a route whose first view calls the API (CALLS_FIRST), all of them, listed
+   * The API client's chunks, on a route whose first view calls the API (route entry `callsFirst`), all of them, listed
    * before the page's: its first request is not held up by them.
    */
   apiPreloads: string[];
-  /** Chunks the page's first view imports lazily (FIRST_VIEW_MODULES), so they come with the page, not a round trip after it. */
+  /** Chunks the page's first view imports lazily (route entry `firstView`), so they come with the page, not a round trip after it. */
   viewPreloads: string[];
 }
 
@@ -65,17 +64,20 @@ export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly Ou
     return out ? [out.file, ...staticClosure(outputs, out.file)] : [];
   };
   const apiClient = withImports(API_CLIENT_ENTRY).filter((f) => !shell.imports.includes(f));
+  const inPages = (file: string): string => path.posix.join(opts.pagesDir, file);
   const htmlFor = (routePath: string | null): HtmlFile => {
     const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
     const route = routePath === null ? undefined : findRoute(routePath);
     // 404.html stands for any unknown path: the not-found page is what the app shows there.
-    const page = pageChunkForRoute(pages, routePath ?? ERROR_PATHS[404]);
-    const apiPreloads = route !== undefined && CALLS_FIRST.includes(route.page) ? apiClient : [];
+    const owner = routePath === null ? PAGES.error404 : route;
+    const source = owner && inPages(buildFacts(owner).source);
+    const page = source ? pages.find((c) => c.entryPoint === source) : undefined;
+    const apiPreloads = route?.callsFirst ? apiClient : [];
     // A page that imports the client's code itself (the detail, the library) lists it with the client, ahead of its
     // own chunks: listed after them, it was a seventh file and the first request waited a round trip more for it.
     const pagePreloads = (page ? [page.file, ...page.extraStaticImports] : []).filter((f) => !apiPreloads.includes(f));
     const known = new Set([...shell.imports, ...pagePreloads, ...apiPreloads]);
-    const views = route === undefined ? [] : (FIRST_VIEW_MODULES[route.page] ?? []).flatMap(withImports);
+    const views = route === undefined ? [] : (buildFacts(route).firstView ?? []).map(inPages).flatMap(withImports);
     const viewPreloads = [...new Set(views)].filter((f) => !known.has(f));
     return { file, routePath, pagePreloads, apiPreloads, viewPreloads };
   };

@@ -8,42 +8,16 @@
  * No style attributes, which the page's CSP would refuse. It imports no
  * services, so react-dom/server can render it in Node.
  */
-import type { PageKey } from '../core/paths.ts';
 import type { Lang } from '../core/i18n/lang.ts';
 import { DEFAULT_TAB_ITEMS, type TabName } from '../state/tabbar.ts';
 import { Icon } from '../ui/icons.tsx';
 import { APP_ICON } from '../ui/drawn-icons.ts';
-import type { RouteDef } from './route-table.ts';
+import { buildFacts, type RouteDef } from './route-table.ts';
 import { frameClass, frameTab } from './page-frame.ts';
-import { SkeletonContent, type LoginWords, type Shape } from './skeleton-shapes.tsx';
+import { SkeletonContent, type LoginWords } from './skeleton-shapes.tsx';
 
 /** Marks the prerendered markup; the app replaces it on its first render. */
 const PRERENDER_ATTRIBUTE = 'data-prerendered';
-
-const SHAPES: Partial<Record<PageKey, Shape>> = {
-  home: 'feed',
-  gameLibrary: 'library',
-  gameList: 'grid',
-  search: 'grid',
-  played: 'grid',
-  user: 'profile',
-  gameDetail: 'detail',
-  login: 'login',
-  setting: 'form',
-  auth: 'form',
-  game: 'none',
-  webviewDetail: 'none',
-  webviewHome: 'none',
-  memberPopupPremium: 'none',
-  memberPopupRecharge: 'none',
-  recommendPopupProduct: 'none',
-};
-
-/** Pages whose first view starts with the navigation bar's back button (ui/NavBar.tsx `onBack`). */
-const WITH_BACK = new Set<PageKey>([
-  'login', 'download', 'gameDetail', 'gameList', 'played', 'protocol', 'aboutus', 'countryCodes', 'setting', 'auth',
-  'property', 'timelapse', 'invite', 'memberCompare', 'payLoading', 'payResult',
-]);
 
 /** A tab's name in one language; the build passes every language the app has texts for (build/prerender.ts). */
 export interface TabNames {
@@ -116,19 +90,22 @@ export function PageSkeleton({
 }) {
   const meta = route?.meta ?? null;
   const tabIndex = frameTab(meta);
-  const shape: Shape = route ? (SHAPES[route.page] ?? 'text') : 'none';
+  const facts = route ? buildFacts(route) : null;
+  const shape = facts?.skeleton ?? 'none';
+  // Home's feed opens under its brand and login pill, the library under its title; the rest under a plain band.
+  const header = shape === 'feed' ? ' skeleton__header--home' : shape === 'library' ? ' skeleton__header--title' : '';
   return (
     <div className={frameClass(meta)} data-page={route?.page} {...{ [PRERENDER_ATTRIBUTE]: '' }}>
       <main className="page__body">
         {shape !== 'none' && (
           <div className="skeleton" aria-hidden="true">
-            <div className={`skeleton__header${route?.page === 'home' ? ' skeleton__header--home' : shape === 'library' ? ' skeleton__header--title' : ''}`}>
-              {route && WITH_BACK.has(route.page) && (
+            <div className={`skeleton__header${header}`}>
+              {facts?.back && (
                 <span className="skeleton__back">
                   <Icon name="back" />
                 </span>
               )}
-              {route?.page === 'home' && (
+              {shape === 'feed' && (
                 <>
                   {/* The app's icon as home's header shows it, drawn here and kept for it (ui/drawn-icons.ts). */}
                   <span className={icons[APP_ICON] === undefined ? 'skeleton__brand' : 'skeleton__brand skeleton__brand--drawn'}>

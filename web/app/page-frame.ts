@@ -3,7 +3,7 @@
  * (PageSkeleton.tsx): the app replaces the skeleton without a layout shift only if both draw the same box
  * (docs/decisions/0014-prerender.md).
  */
-import type { RouteMeta } from './route-table.ts';
+import type { RouteMeta } from './route-types.ts';
 
 /** The selected tab of a page that has the tab bar; null on any other page, and on a path with no route. */
 export function frameTab(meta: RouteMeta | null): number | null {

@@ -1,5 +1,8 @@
 /**
- * Page chunks, one per route folder under web/pages (each its own lazy chunk).
+ * Each page's chunk, the module its route entry names (route-table.ts `source`; tests/unit/app/page-entries.test.ts
+ * checks the two agree). Apart from the table because esbuild makes a chunk only of an `import()` that names its file
+ * literally, and because the pages import the shell (navigation, the guard) that reads the table: imported from the
+ * table, every page would close an import cycle through it.
  */
 import type { PageKey } from '../core/paths.ts';
 import { createPageLoader, type PageImporter } from './page-loader.ts';
@@ -43,21 +46,3 @@ export const PAGE_IMPORTERS: Record<PageKey, PageImporter> = {
 
 /** A retry that failed too, online: the page loads anew (page-loader.ts `stuck`); offline, the placeholder stays. */
 export const pageLoader = createPageLoader(PAGE_IMPORTERS, () => navigator.onLine && location.reload());
-
-/** Tab pages and login first: they are what a person opens next. */
-export const PRELOAD_ORDER: readonly PageKey[] = [
-  'home',
-  'gameLibrary',
-  'user',
-  'login',
-  'countryCodes',
-  'protocol',
-  'setting',
-  'error404',
-  'download',
-  'aboutus',
-  'error500',
-  'error403',
-  'error503',
-  'game',
-];

@@ -1,8 +1,7 @@
 /**
- * Each page's title (the tab's document title), in the language showing. Apart from the route table, which stays
- * pure data for the build.
+ * The pages' titles (the tab's document title), in the language showing; each route entry names the title it shows
+ * (app/route-table.ts). Apart from the route table, which must not carry the English texts into the first load.
  */
-import type { PageKey } from '../core/paths.ts';
 import { messages } from '../core/i18n/messages.ts';
 
 export const routeTitles = messages('app/routes', {
@@ -38,45 +37,5 @@ export const routeTitles = messages('app/routes', {
   recommendPopupProduct: 'Recommended',
 });
 
-type Titles = ReturnType<typeof routeTitles.get>;
-
-/** A page's title; the webview and pop-up pages share their full pages' titles. */
-export function routeTitle(page: PageKey, t: Titles): string {
-  const titles: Record<PageKey, string> = {
-    home: t.home,
-    gameLibrary: t.gameLibrary,
-    user: t.user,
-    login: t.login,
-    download: t.download,
-    error403: t.error403,
-    error404: t.error404,
-    error500: t.error500,
-    error503: t.error503,
-    protocol: t.protocol,
-    aboutus: t.aboutus,
-    game: t.game,
-    gameDetail: t.gameDetail,
-    played: t.played,
-    gameList: t.gameList,
-    search: t.search,
-    questionnaire: t.questionnaire,
-    countryCodes: t.countryCodes,
-    setting: t.setting,
-    auth: t.auth,
-    property: t.property,
-    member: t.member,
-    memberPremium: t.memberPremium,
-    memberCompare: t.memberCompare,
-    recharge: t.recharge,
-    timelapse: t.timelapse,
-    invite: t.invite,
-    payLoading: t.payLoading,
-    payResult: t.payResult,
-    webviewDetail: t.gameDetail,
-    webviewHome: t.home,
-    memberPopupPremium: t.memberPremium,
-    memberPopupRecharge: t.recharge,
-    recommendPopupProduct: t.recommendPopupProduct,
-  };
-  return titles[page];
-}
+/** A title's key: a page's own, or the one an overlay shares with its full page (app/route-table.ts `title`). */
+export type TitleKey = keyof ReturnType<typeof routeTitles.get>;

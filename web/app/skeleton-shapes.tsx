@@ -1,11 +1,10 @@
 /**
- * The shapes of the prerendered pages' content (PageSkeleton.tsx `SHAPES`), each at the pixels of the page it stands
+ * The shapes of the prerendered pages' content (route-table.ts `skeleton`), each at the pixels of the page it stands
  * for, so the app's first render lands on it without a layout shift (docs/decisions/0014-prerender.md). Rendered by
  * PageSkeleton.tsx, in Node only.
  */
+import type { SkeletonShape } from './route-types.ts';
 import type { WordsLang } from './words-first.ts';
-
-export type Shape = 'feed' | 'library' | 'grid' | 'profile' | 'detail' | 'form' | 'login' | 'text' | 'none';
 
 /** The login page's first-view words in one language (build/prerender.ts passes English and each translation). */
 export interface LoginWords {
@@ -88,7 +87,7 @@ const cards = (n: number) =>
   ));
 
 /** The content of a page's skeleton, under its header band. */
-export function SkeletonContent({ shape, loginWords }: { shape: Shape; loginWords: readonly LoginWords[] }) {
+export function SkeletonContent({ shape, loginWords }: { shape: SkeletonShape; loginWords: readonly LoginWords[] }) {
   switch (shape) {
     case 'login':
       return <LoginSkeleton words={loginWords} />;

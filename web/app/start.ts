@@ -10,8 +10,8 @@ import { auth, bridge, clock, config, local, network, session, storage } from '.
 import { parseHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
-import { pageLoader, PRELOAD_ORDER } from './pages.ts';
-import { CALLS_FIRST, FIRST_IMAGE, findRoute } from './route-table.ts';
+import { pageLoader } from './pages.ts';
+import { findRoute, PRELOAD_ORDER } from './route-table.ts';
 import { startLanguage } from './language.ts';
 import { afterPaintWhenIdle } from './after-paint.ts';
 import { afterFirstImage, holdFirstImage, releaseFirstImage } from '../ui/first-image.ts';
@@ -37,11 +37,12 @@ export async function startApp(): Promise<void> {
 
   const current = findRoute(location.pathname);
   const where = location.pathname + location.search;
-  // The API client loads now, with the config and the page's code, when the first view calls the API (issue 10).
-  const client = current && CALLS_FIRST.includes(current.page) ? import('./api-client.ts') : null;
+  // The API client loads now, with the config and the page's code, when the first view calls the API (route entry
+  // `callsFirst`, docs/decisions/0015-first-load.md).
+  const client = current?.callsFirst ? import('./api-client.ts') : null;
   // Its first view is an image the first answer names: the rest of the art and the start-up work wait for it from
   // now, before anything renders (ui/first-image.ts; the client ends the hold).
-  if (client && current && FIRST_IMAGE.includes(current.page)) holdFirstImage(clock);
+  if (client && current?.firstImage) holdFirstImage(clock);
   // The page being opened loads in parallel with the config and session, and the first render waits for it (a while):
   // the prerendered skeleton stays on screen until the page replaces it, never a blank body in between (decision 0014).
   const page = current ? pageLoader.load(current.page).then(() => undefined, () => undefined) : Promise.resolve();

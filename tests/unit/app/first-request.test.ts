@@ -1,5 +1,5 @@
 /**
- * The first view's request starts with the app (issue 10, LCP; docs/decisions/0015): the page's own call takes its
+ * The first view's request starts with the app (docs/decisions/0015-first-load.md, LCP): the page's own call takes its
  * answer once, through the real HTTP client on a fake transport; another place, language or login never does.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,12 @@ import { createApi, type Api } from '../../../web/api/endpoints.ts';
 import { createEarlyCalls, withEarlyCalls } from '../../../web/core/early-call.ts';
 import { FIRST_REQUEST, firstImage, LIBRARY_START, libraryQuery, startEarly, type FirstCall } from '../../../web/app/first-request.ts';
 import { shieldApi } from '../../../web/state/shield-api.ts';
-import { CALLS_FIRST, FIRST_IMAGE } from '../../../web/app/route-table.ts';
+import { PAGES } from '../../../web/app/route-table.ts';
 import { flush, harness, json } from '../core/http/harness.ts';
+
+/** The pages whose route entry says their first view calls the API, and those whose first answer names their first image. */
+const CALLS_FIRST = Object.values(PAGES).filter((p) => p.callsFirst).map((p) => p.page);
+const FIRST_IMAGE = Object.values(PAGES).filter((p) => p.firstImage).map((p) => p.page);
 
 const HOME = { banners: [{ id: 1, game_id: 3, image: '/b1.jpg', title: 'B', subtitle: '' }], sections: [] };
 const ok = (data: unknown): Response => json({ code: 1, msg: 'ok', data });
@@ -57,7 +61,7 @@ const first = (page: keyof typeof FIRST_REQUEST, query = ''): FirstCall => {
   return call;
 };
 
-describe('the first view\'s request, started early (issue 10)', () => {
+describe('the first view\'s request, started early (decision 0015)', () => {
   it('declares home, the library with its default filters and the detail of ?game_id=', () => {
     expect(first('home')).toEqual(['homeList', {}, { silent: true }]);
     expect(first('gameLibrary')).toEqual(['gameList', { page: 1, page_size: 20, sort: 'hot' }, { silent: true }]);
@@ -72,7 +76,7 @@ describe('the first view\'s request, started early (issue 10)', () => {
   });
 
   it('holds the rest of the art only on the pages whose first answer names their first image', () => {
-    // start.ts holds on FIRST_IMAGE; the client ends the hold once the image named by FIRST_REQUEST's answer shows.
+    // start.ts holds on a route entry's `firstImage`; the client ends the hold once the image named by FIRST_REQUEST's answer shows.
     // A page held with no first request would keep its covers and layers waiting for nothing until the client came.
     expect([...FIRST_IMAGE].sort()).toEqual(Object.keys(FIRST_REQUEST).sort());
   });
@@ -139,7 +143,7 @@ describe('the first view\'s request, started early (issue 10)', () => {
   }
 });
 
-describe('the first view\'s largest image, hinted once the early answer is in (issue 10, LCP)', () => {
+describe('the first view\'s largest image, hinted once the early answer is in (decision 0015, LCP)', () => {
   it('names home\'s first banner, the library\'s first cover and the detail\'s banner; nothing for an odd answer', () => {
     expect(firstImage('homeList', HOME)).toBe('/b1.jpg');
     expect(firstImage('gameList', { list: [{ id: 1, cover: '/c1.jpg' }] })).toBe('/c1.jpg');

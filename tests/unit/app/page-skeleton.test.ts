@@ -1,7 +1,7 @@
 /** Decision 0014: the prerendered first view of each route — its frame, a wordless skeleton, the tab bar where it has one. */
 import { describe, expect, it } from 'vitest';
 import { prerenderRoute } from '../../../build/prerender.ts';
-import { ROUTES } from '../../../web/app/route-table.ts';
+import { buildFacts, ROUTES } from '../../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../../web/core/paths.ts';
 
 /**
@@ -73,6 +73,10 @@ describe('prerendered pages', () => {
       expect(prerenderRoute(path)).toMatch(/<div class="skeleton__header"><span class="skeleton__back"><svg [^>]*aria-hidden="true"/);
     }
     for (const path of ['/', PAGE_PATH.gameLibrary, PAGE_PATH.user, PAGE_PATH.search]) expect(prerenderRoute(path)).not.toContain('skeleton__back');
+  });
+
+  it.each(ROUTES.map((r) => [r.path, r] as const))('%s: the back arrow exactly where its route entry says', (path, route) => {
+    expect(prerenderRoute(path).includes('skeleton__back')).toBe(buildFacts(route).back);
   });
 
   it('home draws a feed shape under its taller header; login draws fields', () => {

@@ -6,9 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholders, readBases, readLanguage } from './catalog.ts';
+import { PAGES } from '../../../web/app/route-table.ts';
 
 const COMPLETE = ['zh-Hans', 'zh-Hant'] as const;
 const { bases, sources, duplicates } = readBases();
+/** A page's title is shown through its route entry, which names it as data (web/app/route-table.ts `title`). */
+const ROUTE_TITLES = new Set(Object.values(PAGES).map((p) => `app/routes.${p.title}`));
 
 describe('translation keys', () => {
   it('finds the components the code defines, each name once', () => {
@@ -23,6 +26,7 @@ describe('translation keys', () => {
       // (login/words.ts, which the build also prerenders).
       const text = [sources.get(file) ?? '', ...readdirSync(dirname(file)).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(dirname(file), f), 'utf8'))].join('\n');
       for (const key of keys.keys()) {
+        if (ROUTE_TITLES.has(`${name}.${key}`)) continue;
         if (!new RegExp(`\\.${key}\\b|\\[['"]${key}['"]\\]`).test(text)) unused.push(`${name}.${key}`);
       }
     }

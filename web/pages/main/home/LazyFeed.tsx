@@ -6,9 +6,9 @@ type Feed = ComponentType;
 /**
  * The feed (carousel, game rows and their menus) sits below home's first view, which the prerendered page already
  * painted (decision 0014), so its code is a chunk of its own rather than home's first load (decision 0015). Home's
- * HTML modulepreloads it (build.ts FIRST_VIEW_MODULES), so on home it arrives with the app; it is imported when home
- * renders, not when this module is evaluated: esbuild puts home's module in the shared first-load chunk, and a
- * top-level import fetched the feed on every route. Once loaded it stays loaded.
+ * HTML modulepreloads it (its route entry's `firstView`, app/route-table.ts), so on home it arrives with the app; it
+ * is imported when home renders, not when this module is evaluated: esbuild puts home's module in the shared
+ * first-load chunk, and a top-level import fetched the feed on every route. Once loaded it stays loaded.
  */
 let loaded: Feed | null = null;
 let pending: Promise<Feed> | null = null;
