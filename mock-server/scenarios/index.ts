@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FieldError } from '../validate.ts';
+import { checkedOnce, textKey } from '../fixtures/checked-cache.ts';
 import { copyScenario, DEFAULT_SCENARIO_DATA, parseScenario, type Scenario } from './parse.ts';
 
 export { type Scenario } from './parse.ts';
@@ -83,7 +84,8 @@ export function loadScenarioFile(file: string): Scenario {
   }
   if (name === DEFAULT_SCENARIO) throw new ScenarioFileError(file, '"default" is built in; give the file another name');
   try {
-    return { ...parseScenario(value, name), file };
+    // Checked once per text (fixtures/checked-cache.ts): every app a process builds reads the same files.
+    return checkedOnce(textKey([file, text]), () => ({ ...parseScenario(value, name), file }), copyScenario);
   } catch (err) {
     if (err instanceof FieldError) throw new ScenarioFileError(file, err.message);
     throw err;
