@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Three layers, each its own project so `npm test` can build the app between them.
+/** The e2e files that watch the streamed picture: they run one at a time, after the rest. */
+const SOLO = ['tests/e2e/stream.test.ts', 'tests/e2e/controls-input.test.ts', 'tests/e2e/hardening.test.ts', 'tests/e2e/i18n-mock-words.test.ts'];
+
+const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
+
+// Three layers, each its own project so `npm test` can build the app between them (e2e is two projects: see SOLO).
 export default defineConfig({
   test: {
     projects: [
@@ -25,13 +30,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...E2E,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // One browser at a time: the machine has two cores.
+          exclude: SOLO,
+          // Two files at a time, each with its own Chromium and its own mock process: most of a browser test is
+          // waiting (for answers, animations, the page clock), and two files overlap those waits.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...E2E,
+          name: 'e2e-solo',
+          include: SOLO,
+          // These decode the WebRTC stream in software at 60 fps and judge it (frames, sizes, input reaching the
+          // picture): alone, after the others, they have the machine's two cores to themselves.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
