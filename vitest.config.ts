@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** The e2e files that watch the streamed picture: they run one at a time, after the rest. */
 const SOLO = ['tests/e2e/stream.test.ts', 'tests/e2e/controls-input.test.ts', 'tests/e2e/hardening.test.ts', 'tests/e2e/i18n-mock-words.test.ts'];
 
+/** The mock-server files that open WebRTC peers in the test's own process (native code: @roamhq/wrtc). */
+const NATIVE_RTC = ['tests/mock-server/stream-webrtc*.test.ts', 'tests/mock-server/rtc-*.test.ts'];
+
 const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
 
 // Three layers, each its own project so `npm test` can build the app between them (e2e is two projects: see SOLO).
@@ -25,7 +28,20 @@ export default defineConfig({
         test: {
           name: 'mock-server',
           include: ['tests/mock-server/**/*.test.ts'],
+          exclude: NATIVE_RTC,
           environment: 'node',
+          // One module graph per worker: importing the mock for each of 60 files was a third of the layer's time.
+          // Every file builds its own apps (useApp), so nothing of one file's server outlives it.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'mock-server-rtc',
+          include: NATIVE_RTC,
+          environment: 'node',
+          // Each in a process of its own: a native crash in @roamhq/wrtc ends only the file that met it.
+          isolate: true,
         },
       },
       {

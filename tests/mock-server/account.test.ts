@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
   PATH,
@@ -10,7 +10,7 @@ import {
 } from '../../web/api/contract.ts';
 import { checkIdCard } from '../../mock-server/idcard.ts';
 import { idCardCheckChar as idCheckChar } from '../../web/api/idcard.ts';
-import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
+import { call, login, T0, EXPIRED, type Started, useApp } from './helpers.ts';
 
 // helpers.T0 is Saturday 2025-03-01 10:00 China time.
 const HOUR = 60 * 60 * 1000;
@@ -18,10 +18,7 @@ const ADULT_ID = '11010519491231002X';
 const MINOR_ID = '110105201206150017'; // born 2012-06-15
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const authPost = (u: LoginInfo, real_name: unknown, id_card: unknown) =>
   call<AuthMessage>(s.port, PATH.authPost, { data: { real_name, id_card } as Record<string, string>, token: u.gly_token });

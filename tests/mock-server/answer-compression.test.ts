@@ -3,18 +3,13 @@
  * real API gateway or CDN sends JSON. home_list is ~19 KB of JSON on home's path to its first banner.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATH } from '../../web/api/contract.ts';
 import { COMPRESS_MIN_BYTES } from '../../mock-server/http/reply.ts';
-import { apiPath, rawRequest, signedHeaders, startApp, type RawResponse, type Started } from './helpers.ts';
+import { apiPath, rawRequest, signedHeaders, type RawResponse, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(async () => {
-  await s.close();
-});
+useApp((started) => (s = started), {}, 'file');
 
 /** GET home_list, signed, with the given Accept-Encoding (none: the header is not sent). */
 function homeList(acceptEncoding?: string): Promise<RawResponse> {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, ENDPOINT_METHOD, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type ApiEnvelope, type Protocol } from '../../web/api/contract.ts';
 import { until } from '../wait.ts';
-import { apiPath, call, held, login, rawRequest, serverRoundTrip, signedHeaders, startApp, type Started } from './helpers.ts';
+import { apiPath, call, held, login, rawRequest, serverRoundTrip, signedHeaders, startApp, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 const envelope = (text: string): ApiEnvelope => JSON.parse(text) as ApiEnvelope;
 

@@ -5,12 +5,12 @@
  * message, the session clock — not only the control API's own answer.
  */
 import * as esbuild from 'esbuild';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, GAME_CODE, PATH, SEAT_EXPIRY_MS, type GameQueueResponse } from '../../web/api/contract.ts';
 import { createMockClient, MockControlError, type MockClient, type MockSessionClient } from '../../mock-server/client.ts';
 import { runExample } from '../../docs/examples/qa-client.ts';
 import { balanceIn, callIn, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn, qaRig, type QaRig } from './control-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
+import { type Started, useApp } from './helpers.ts';
 
 let s: Started;
 let qa: QaRig;
@@ -19,15 +19,12 @@ let n = 0;
 /** A fresh mock session of its own for each use. */
 const session = (): MockSessionClient => mock.session(`client-${++n}`);
 
-beforeEach(async () => {
-  s = await startApp();
+useApp((started) => {
+  s = started;
   qa = qaRig(s);
   mock = createMockClient({ baseUrl: s.base });
 });
-afterEach(async () => {
-  qa.closeAll();
-  await s.close();
-});
+afterEach(() => qa.closeAll());
 
 /** The refusal a promise rejects with. */
 async function refusal(p: Promise<unknown>): Promise<MockControlError> {

@@ -3,16 +3,13 @@
  * collection and its effect on the app's next call, a bad write answering
  * 400 with the field named and nothing changed, another session unaffected.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type Game, type GameSummary, type Page } from '../../web/api/contract.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
+import { type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 type Rec = Record<string, unknown>;
 

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE } from '../../web/api/contract.ts';
 import { balanceIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID } from './control-helpers.ts';
-import { rawRequest, startApp, type Started } from './helpers.ts';
+import { rawRequest, type Started, useApp } from './helpers.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 interface User {
   uid: number;

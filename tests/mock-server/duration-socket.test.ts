@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../web/api/contract.ts';
-import { openSocket, rawRequest, startApp, T0, type Started, type TestSocket } from './helpers.ts';
+import { openSocket, rawRequest, T0, type Started, type TestSocket, useApp } from './helpers.ts';
 import { MEMBER, openDuration, player } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 /** A duration socket authorised by a jtoken (GET socket/generate_token) of the member persona. */
 async function open(): Promise<TestSocket> {

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type EventReportResponse } from '../../web/api/contract.ts';
 import { contentState } from '../../mock-server/content/state.ts';
-import { call, login, startApp, T0, type Started } from './helpers.ts';
+import { call, login, T0, type Started, useApp } from './helpers.ts';
 import { json } from './control-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const report = (data: Record<string, string | number | null>, token?: string, contentType?: string, rawBody?: string) =>
   call<EventReportResponse>(s.port, PATH.eventReport, { data, token, contentType, rawBody });

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { callIn, json } from './control-helpers.ts';
 import { until } from '../wait.ts';
-import { apiPath, held, rawRequest, serverRoundTrip, signedHeaders, startApp, type Held, type Started } from './helpers.ts';
+import { apiPath, held, rawRequest, serverRoundTrip, signedHeaders, type Held, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const SYSTEM_INFO = 'index/api/system_info';
 

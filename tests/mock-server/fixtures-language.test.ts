@@ -6,7 +6,7 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PATH,
   type Game,
@@ -23,7 +23,7 @@ import { createApp, DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { FixtureError } from '../../mock-server/fixtures/index.ts';
 import { contentLanguage } from '../../mock-server/http/language.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
-import { startApp, tempDir, type Started } from './helpers.ts';
+import { tempDir, type Started, useApp } from './helpers.ts';
 
 type Rec = Record<string, unknown>;
 type Overlay = Record<string, Record<string, Record<string, Rec>>>;
@@ -34,10 +34,7 @@ const game1 = (o: Overlay): Rec => o['games.json']?.['games']?.['1'] ?? {};
 
 let s: Started;
 let n = 0;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 /** A call in a fresh mock session (unless named) with `Accept-Language` set when given. */
 async function ask<T>(endpoint: string, language: string | undefined, o: { data?: Record<string, string | number>; token?: string; session?: string } = {}): Promise<T> {

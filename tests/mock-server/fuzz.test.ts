@@ -10,10 +10,10 @@
  *
  * Deterministic: the PRNG seed is printed with any failure (FUZZ_SEED=n to replay).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, GAME_CLIENT, HEADER, PATH, REQUIRED_SIGNED_HEADERS, type LoginInfo } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
-import { call, rawRequest, signedHeaders, startApp, type RawResponse, type Started } from './helpers.ts';
+import { call, rawRequest, signedHeaders, type RawResponse, type Started, useApp } from './helpers.ts';
 import { CONTROL_HEADER, CONTROL_HEADER_VALUE } from '../../mock-server/http/control-guard.ts';
 
 const REQUESTS = 5_000;
@@ -200,10 +200,7 @@ function checkAnswer(p: Planned, res: RawResponse): string | null {
 }
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp({ log: () => undefined });
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), { log: () => undefined }, 'file');
 
 describe('fuzz: random requests never crash or hang the mock cloud (SPEC §7, §8)', () => {
   it(

@@ -2,7 +2,7 @@
  * The duration socket in the game flow (SPEC §4 "Duration socket messages", §7 generate_token, §8 reconnect, §9
  * heartbeat 25 s / timeout 70 s): jtoken authorisation, per-minute charging to 0, the scripted messages and the drop.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   BODY_CODE,
@@ -18,14 +18,11 @@ import {
 import { DEFAULT_CHARGE_PER_MINUTE, JTOKEN_TTL_MS } from '../../mock-server/limits.ts';
 import { pushDurationMessage } from '../../mock-server/game/timelines.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
-import { call, openSocket, startApp, T0, type Started, type TestSocket } from './helpers.ts';
+import { call, openSocket, T0, type Started, type TestSocket, useApp } from './helpers.ts';
 import { GAME_KEY, gameCall, jtokenFor, MEMBER, openDuration, player, playGame, startPlaying, useScript } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const MINUTE = 60_000;
 

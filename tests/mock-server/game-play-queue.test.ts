@@ -1,5 +1,5 @@
 /** play_game, game_queue and cancel_queue (SPEC §4 "Start", "Queue"; §6 queue grades; §9 queue poll 10 s, seat expiry 40 s). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
   GAME_CODE,
@@ -11,14 +11,11 @@ import {
   type QueueInfo,
   type SeatReadyInfo,
 } from '../../web/api/contract.ts';
-import { call, startApp, type Started } from './helpers.ts';
+import { call, type Started, useApp } from './helpers.ts';
 import { FREE_TRIAL, GAME_KEY, gameCall, MEMBER, NO_TIME, player, playGame, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 function pollQueue(p: Player, queueId: string, grade: number = QUEUE_GRADE.free) {
   return gameCall<GameQueueResponse>(s, PATH.gameQueue, { queue_id: queueId, queue_grade: grade, game_key: GAME_KEY, token: p.playToken }, p.token);

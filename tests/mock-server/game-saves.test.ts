@@ -1,14 +1,11 @@
 /** Saves (SPEC §3 saves: save_name, is_share, save_config; §7 manual_save, game_save_list, edit_save, del_save). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAME_CODE, MAX_SAVES_PER_GAME, PATH, type GameSaveListResponse, type SaveConfigResponse } from '../../web/api/contract.ts';
-import { startApp, T0, type Started } from './helpers.ts';
+import { T0, type Started, useApp } from './helpers.ts';
 import { FREE_TRIAL, GAME_KEY, gameCall, MEMBER, player, startPlaying, type Player } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const save = (p: Player, scId: string, name: string, share = 0) =>
   gameCall<SaveConfigResponse>(s, PATH.manualSave, { game_key: GAME_KEY, sc_id: scId, client_sid: 'client-1', save_name: name, is_share: share }, p.token);

@@ -6,26 +6,23 @@
  * session (session-helpers.ts). The shipped scenarios applied by name are
  * in game-session-scenarios.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HANGUP_MINUTE_MS, SEAT_EXPIRY_MS } from '../../web/api/contract.ts';
 import { NO_OPERATION_MS } from '../../web/core/constants.ts';
 import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import type { GameScript } from '../../mock-server/game/script.ts';
 import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
-import { login, startApp, type Started } from './helpers.ts';
+import { login, type Started, useApp } from './helpers.ts';
 import { MEMBER, NO_TIME, useScript } from './game-helpers.ts';
 import { GAME, sessionRig, type SessionRig } from './session-helpers.ts';
 
 let s: Started;
 let rig: SessionRig;
-beforeEach(async () => {
-  s = await startApp();
+useApp((started) => {
+  s = started;
   rig = sessionRig(s);
 });
-afterEach(async () => {
-  rig.disposeAll();
-  await s.close();
-});
+afterEach(() => rig.disposeAll());
 
 const script = (game: GameScript): void => useScript(s, game);
 

@@ -3,24 +3,21 @@
  * each shipped scenario of fixtures/scenarios applied by name over the
  * control API, as QA does (SPEC §4, §8); the set-up is session-helpers.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SEAT_EXPIRY_MS } from '../../web/api/contract.ts';
 import { NO_OPERATION_MS } from '../../web/core/constants.ts';
 import { json } from './control-helpers.ts';
-import { login, startApp, type Started } from './helpers.ts';
+import { login, type Started, useApp } from './helpers.ts';
 import { MEMBER } from './game-helpers.ts';
 import { GAME, sessionRig, type SessionRig } from './session-helpers.ts';
 
 let s: Started;
 let rig: SessionRig;
-beforeEach(async () => {
-  s = await startApp();
+useApp((started) => {
+  s = started;
   rig = sessionRig(s);
 });
-afterEach(async () => {
-  rig.disposeAll();
-  await s.close();
-});
+afterEach(() => rig.disposeAll());
 
 /** Applies a shipped scenario as QA does (POST /__mock/scenario {name}); it resets the session, so log in afterwards. */
 async function named(name: string): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   GAME_CODE,
   HANGUP_MINUTE_MS,
@@ -16,14 +16,11 @@ import {
   type UserScListResponse,
 } from '../../web/api/contract.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
-import { startApp, tempDir, T0, type Started } from './helpers.ts';
+import { startApp, tempDir, T0, type Started, useApp } from './helpers.ts';
 import { FREE_TRIAL, GAME_KEY, gameCall, MANUFACTURER, MEMBER, player, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const stop = (p: Player, scId: string) => gameCall<StopGameResponse>(s, PATH.stopGame, { sc_id: scId, game_key: GAME_KEY, body: 'user quit' }, p.token);
 const grade = (p: Player, scId: string, g: number) => gameCall<DisplayGradeResponse>(s, PATH.displayGrade, { game_key: GAME_KEY, sc_id: scId, display_grade: g }, p.token);

@@ -2,7 +2,7 @@
  * The game stream socket of the app's mock SDK (SPEC §4 "Progress", "Stream events", "Hang-up"): progress 30/50/80/100,
  * stalling, frames and input, the stream events 43000/43001/43100/45001/54001, and taking a queue seat by connecting.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   GAME_CODE,
@@ -18,14 +18,11 @@ import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
 import { until } from '../wait.ts';
-import { openSocket, startApp, type Started, type TestSocket } from './helpers.ts';
+import { openSocket, type Started, type TestSocket, useApp } from './helpers.ts';
 import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const list = (p: Player) => gameCall<UserScListResponse>(s, PATH.userScList, { manufacturer: MANUFACTURER, client_sid: 'c', sn: '1' }, p.token);
 const stopGame = (p: Player, scId: string) => gameCall(s, PATH.stopGame, { sc_id: scId, game_key: GAME_KEY }, p.token);

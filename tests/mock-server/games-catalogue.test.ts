@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
   PATH,
@@ -14,13 +14,10 @@ import {
   type PlayRecordResponse,
   type TagListResponse,
 } from '../../web/api/contract.ts';
-import { call, login, startApp, EXPIRED, type Started } from './helpers.ts';
+import { call, login, EXPIRED, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const SHIELDED = [3, 17];
 

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import {
   BODY_CODE,
   DEFAULT_RUNTIME_CONFIG,
@@ -22,7 +21,8 @@ import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
 import { createManualClock, type ManualClock } from '../../web/core/clock.ts';
 import { createApp, type MockApp, type MockAppOptions } from '../../mock-server/app.ts';
 import { signedHeaders as signHeaders } from '../../mock-server/http/signature.ts';
-import { within } from '../wait.ts';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { REQUEST_LIMIT_MS } from './limits.ts';
 
 /** The envelope every token-checked call answers without a valid token (SPEC §8 30001). */
 /** 30001 as the mock words it for a request without Accept-Language (English; words-language.test.ts has the others). */
@@ -30,7 +30,8 @@ export const EXPIRED = { code: BODY_CODE.tokenExpired, msg: 'Your login has expi
 
 /** 2025-03-01 02:00:00 UTC: a fixed, real-looking server time for manual clocks. */
 export const T0 = Date.UTC(2025, 2, 1, 2, 0, 0);
-export const REQUEST_LIMIT_MS = 5_000;
+export { REQUEST_LIMIT_MS } from './limits.ts';
+export * from './socket-helpers.ts';
 
 export interface Started {
   app: MockApp;
@@ -53,6 +54,30 @@ export async function startApp(options: MockAppOptions = {}): Promise<Started> {
   const app = createApp({ distDir: null, clock, log: (line) => logs.push(line), video: false, ...options });
   const { port, url } = await app.listen(0, '127.0.0.1');
   return { app, port, base: url, clock, logs, close: () => app.close() };
+}
+
+/**
+ * A test file's mock app: started before each test (or once before all of them, `per: 'file'`) and closed after,
+ * handed to `started` so the file keeps its own `let s: Started` (and sets up what it builds on it there). Options
+ * may be a function, read at start. A file's own afterEach runs before the app closes (vitest runs hooks as a stack).
+ */
+export function useApp(started: (s: Started) => unknown, options: MockAppOptions | (() => MockAppOptions) = {}, per: 'test' | 'file' = 'test'): void {
+  let s: Started | undefined;
+  const start = async (): Promise<void> => {
+    s = await startApp(typeof options === 'function' ? options() : options);
+    await started(s);
+  };
+  const close = async (): Promise<void> => {
+    await s?.close();
+    s = undefined;
+  };
+  if (per === 'file') {
+    beforeAll(start);
+    afterAll(close);
+  } else {
+    beforeEach(start);
+    afterEach(close);
+  }
 }
 
 export function tempDir(prefix: string): { dir: string; remove(): void } {
@@ -182,99 +207,6 @@ export async function login(port: number, mobile: string, areaCode = '86'): Prom
   });
   if (r.envelope.code !== 1) throw new Error(`login ${mobile} failed: ${r.envelope.code} ${r.envelope.msg}`);
   return r.envelope.data;
-}
-
-/**
- * A ping answered by the peer's pong (`ws` answers pings itself): frames travel in order both ways, so
- * once the pong is here the server has handled every message this socket sent before the ping, and
- * every message the server sent before answering it has been delivered here. Resolves on close too.
- * This is how a test waits for "everything a clock advance made the server send" without sleeping.
- */
-export function roundTrip(ws: WebSocket, limitMs = REQUEST_LIMIT_MS): Promise<void> {
-  if (ws.readyState !== WebSocket.OPEN) return Promise.resolve();
-  return within(
-    new Promise<void>((resolve) => {
-      const done = (): void => {
-        ws.off('pong', done);
-        ws.off('close', done);
-        resolve();
-      };
-      ws.on('pong', done);
-      ws.on('close', done);
-      ws.ping();
-    }),
-    'a websocket pong',
-    limitMs,
-  );
-}
-
-/** A websocket client with bounded waits for its next message and its close. */
-export interface TestSocket {
-  ws: WebSocket;
-  next(): Promise<unknown>;
-  closed(): Promise<{ code: number; reason: string }>;
-  /** Waits until everything sent before now, both ways, has arrived (see roundTrip). */
-  sync(): Promise<void>;
-  /** After a round trip (sync), the messages received and not yet taken by next(): [] when the server sent nothing more. */
-  unread(): Promise<unknown[]>;
-}
-
-export function openSocket(port: number, urlPath: string, limitMs = REQUEST_LIMIT_MS): Promise<TestSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${urlPath}`);
-    const queue: unknown[] = [];
-    const waiters: ((v: unknown) => void)[] = [];
-    let closeInfo: { code: number; reason: string } | undefined;
-    const closeWaiters: ((v: { code: number; reason: string }) => void)[] = [];
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as unknown;
-      const w = waiters.shift();
-      if (w) w(msg);
-      else queue.push(msg);
-    });
-    ws.on('close', (code, reason) => {
-      closeInfo = { code, reason: reason.toString('utf8') };
-      for (const w of closeWaiters.splice(0)) w(closeInfo);
-    });
-    const timer = setTimeout(() => {
-      ws.terminate();
-      reject(new Error(`websocket ${urlPath} did not open within ${limitMs} ms`));
-    }, limitMs);
-    ws.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    ws.on('open', () => {
-      clearTimeout(timer);
-      resolve({
-        ws,
-        next: () =>
-          within(
-            new Promise((res) => {
-              const queued = queue.shift();
-              if (queued !== undefined) res(queued);
-              else waiters.push(res);
-            }),
-            `a message on ${urlPath}`,
-            limitMs,
-          ),
-        closed: () =>
-          within(
-            new Promise((res) => {
-              if (closeInfo) res(closeInfo);
-              else closeWaiters.push(res);
-            }),
-            `${urlPath} to close`,
-            limitMs,
-          ),
-        sync: () => roundTrip(ws, limitMs),
-        unread: async () => {
-          await roundTrip(ws, limitMs);
-          return [...queue];
-        },
-      });
-    });
-  });
 }
 
 /** A request the test expects the server to hold: `answered()` says whether its answer has arrived. */

@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type HomeList } from '../../web/api/contract.ts';
-import { call, login, startApp, type Started } from './helpers.ts';
+import { call, login, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const home = (token?: string) => call<HomeList>(s.port, PATH.homeList, { method: 'GET', token });
 const allGameIds = (h: HomeList): number[] => [...h.banners.map((b) => b.game_id), ...h.sections.flatMap((x) => x.games.map((g) => g.id))];

@@ -1,21 +1,20 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { inviteCode, uidOfInviteCode } from '../../mock-server/routes/invite.ts';
 import { BODY_CODE, PATH, type BindInviteResponse, type InviteInfo, type LoginInfo, type Property, type UserInfo } from '../../web/api/contract.ts';
-import { call, login, startApp, T0, tempDir, EXPIRED, type Started } from './helpers.ts';
+import { call, login, startApp, T0, tempDir, EXPIRED, type Started, useApp } from './helpers.ts';
 
 
 let s: Started;
 let inviter: LoginInfo;
 let friend: LoginInfo;
-beforeEach(async () => {
-  s = await startApp();
+useApp(async (started) => {
+  s = started;
   inviter = await login(s.port, '13800000001');
   friend = await login(s.port, '13912345678');
 });
-afterEach(() => s.close());
 
 const info = (u: LoginInfo, port = s.port) => call<InviteInfo>(port, PATH.inviteInfo, { method: 'GET', token: u.gly_token });
 const bind = (u: LoginInfo, code: string, port = s.port) => call<BindInviteResponse>(port, PATH.bindInvite, { data: { code }, token: u.gly_token });

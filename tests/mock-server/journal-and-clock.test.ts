@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../web/api/contract.ts';
 import { createManualClock } from '../../web/core/clock.ts';
 import { Journal, JOURNAL_LIMIT } from '../../mock-server/sessions/journal.ts';
 import { createSessionClock } from '../../mock-server/sessions/clock.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE, openDurationIn } from './control-helpers.ts';
 import { until } from '../wait.ts';
-import { startApp, T0, type Started } from './helpers.ts';
+import { T0, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 interface Entry {
   seq: number;

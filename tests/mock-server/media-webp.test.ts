@@ -11,15 +11,10 @@ import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { createMediaHandler } from '../../mock-server/content/media.ts';
 import { createRasteriser } from '../../mock-server/content/media-raster.ts';
 import { loadFixtures } from '../../mock-server/fixtures/index.ts';
-import { rawRequest, startApp, type Started } from './helpers.ts';
+import { rawRequest, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(async () => {
-  await s.close();
-});
+useApp((started) => (s = started), {}, 'file');
 
 const get = (p: string, headers?: Record<string, string>) => rawRequest(s.port, { path: p, headers, timeoutMs: 15_000 });
 

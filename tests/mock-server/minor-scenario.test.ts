@@ -2,16 +2,13 @@
  * Minor protection (decision 0012): the `minor-limit` scenario (script `minor`) makes every user a verified minor with 60 s of play
  * today, so minor_web_config (SPEC §7) answers can_play 0 once the app reports that much play.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type MinorWebConfig } from '../../web/api/contract.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
+import { type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 async function report(session: string, usage_time: number) {
   const u = await loginIn(s.port, session, MEMBER_MOBILE);

@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import {
   BODY_CODE,
@@ -14,17 +14,16 @@ import {
   type UserInfo,
 } from '../../web/api/contract.ts';
 import { ORDER_EXPIRE_MS } from '../../mock-server/limits.ts';
-import { call, login, rawRequest, startApp, T0, tempDir, EXPIRED, type Started } from './helpers.ts';
+import { call, login, rawRequest, startApp, T0, tempDir, EXPIRED, type Started, useApp } from './helpers.ts';
 
 const DAY_S = 86400;
 
 let s: Started;
 let user: LoginInfo;
-beforeEach(async () => {
-  s = await startApp();
+useApp(async (started) => {
+  s = started;
   user = await login(s.port, '13800000000');
 });
-afterEach(() => s.close());
 
 const createOrder = (product_id: number, pay_type = 'wxpay', u: LoginInfo = user, headers?: Record<string, string>) =>
   call<Order>(s.port, PATH.createOrder, { data: { product_id, pay_type }, token: u.gly_token, headers });

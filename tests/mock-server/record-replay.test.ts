@@ -9,12 +9,12 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATH, SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_TIMEOUT_MS, type GameQueueResponse, type GetTokenResponse, type PlayGameResponse } from '../../web/api/contract.ts';
 import type { JournalEntry } from '../../mock-server/sessions/journal.ts';
 import { until } from '../wait.ts';
 import { callIn, json, jtokenIn, loginIn, MEMBER_MOBILE, RecordingSocket } from './control-helpers.ts';
-import { REQUEST_LIMIT_MS, startApp, tempDir, type Started } from './helpers.ts';
+import { REQUEST_LIMIT_MS, startApp, tempDir, type Started, useApp } from './helpers.ts';
 import WebSocket from 'ws';
 
 /** The session's script while recording: a queue of three, and a 202 ten seconds after the duration socket opens. */
@@ -120,10 +120,7 @@ function normalised(entries: JournalEntry[], session: string): Omit<JournalEntry
 }
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 async function record(session: string, name: string): Promise<{ scenario: Record<string, unknown>; journal: JournalEntry[] }> {
   expect((await json(s.port, 'POST', '/__mock/scenario', { scenario: RECORDED_SCRIPT }, session)).status).toBe(200);

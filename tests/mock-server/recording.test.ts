@@ -4,7 +4,7 @@
  * MAX_RECORDED_ITEM_BYTES) and clear 400s and 413s for bad input; the
  * replay's drops, text bodies and sockets past the recording.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEADER, PATH } from '../../web/api/contract.ts';
 import { MAX_RECORDED_ITEM_BYTES, MAX_RECORDING_BYTES } from '../../mock-server/limits.ts';
 import { REDACTED } from '../../mock-server/sessions/redact.ts';
@@ -12,13 +12,10 @@ import { recorderSlot } from '../../mock-server/sessions/recorder.ts';
 import { createMockClient, MockControlError } from '../../mock-server/client.ts';
 import type { JournalEntry } from '../../mock-server/sessions/journal.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE } from './control-helpers.ts';
-import { openSocket, rawRequest, startApp, type Started } from './helpers.ts';
+import { openSocket, rawRequest, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 const record = (session: string, body: unknown) => json(s.port, 'POST', '/__mock/record', body, session);
 const recording = (session: string, query = '') => json<Record<string, unknown>>(s.port, 'GET', `/__mock/recording${query}`, undefined, session);

@@ -10,22 +10,19 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GAME_CODE, PATH, SEAT_EXPIRY_MS, type GameQueueResponse, type PlayGameResponse } from '../../web/api/contract.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../mock-server/app.ts';
 import { json, qaRig, type QaPlayer, type QaRig, type RecordingSocket } from './control-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
+import { type Started, useApp } from './helpers.ts';
 
 let s: Started;
 let qa: QaRig;
-beforeEach(async () => {
-  s = await startApp();
+useApp((started) => {
+  s = started;
   qa = qaRig(s);
 });
-afterEach(async () => {
-  qa.closeAll();
-  await s.close();
-});
+afterEach(() => qa.closeAll());
 
 /** The stream event of a stream-event scenario: 5 s after 100 (none before). */
 async function streamEventAt5s(name: string, code: number): Promise<{ p: QaPlayer; scId: string; stream: RecordingSocket }> {

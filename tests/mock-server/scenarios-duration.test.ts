@@ -3,21 +3,18 @@
  * the duration socket's scripted messages and drop, play time, tokens, server
  * errors, and POST /__mock/push through the game logic.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_CODE, GAME_CODE, HEADER, PATH, type LoginInfo, type SignInConf, type UserInfo } from '../../web/api/contract.ts';
 import { callIn, json, loginIn, MEMBER_MOBILE, qaRig, type Msg, type QaRig } from './control-helpers.ts';
-import { rawRequest, REQUEST_LIMIT_MS, startApp, type Started } from './helpers.ts';
+import { rawRequest, REQUEST_LIMIT_MS, type Started, useApp } from './helpers.ts';
 
 let s: Started;
 let qa: QaRig;
-beforeEach(async () => {
-  s = await startApp();
+useApp((started) => {
+  s = started;
   qa = qaRig(s);
 });
-afterEach(async () => {
-  qa.closeAll();
-  await s.close();
-});
+afterEach(() => qa.closeAll());
 
 /** A game that runs, with its duration socket open and the scripted message arriving 10 s after it opened. */
 async function durationMessageAt10s(name: string, acceptLanguage?: string): Promise<Msg> {

@@ -4,16 +4,13 @@
  * so the app's own filter of SPEC §5 can be seen to work) and `purchase-popups`
  * (non-buyers, a 60 s pop-up expiry, SPEC §5).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATH, type Game, type GameSummary, type HomeList, type Page, type PsShield, type SystemInfo, type UserInfo } from '../../web/api/contract.ts';
 import { json } from './control-helpers.ts';
-import { call, login, startApp, type Started } from './helpers.ts';
+import { call, login, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 const listIds = async (): Promise<number[]> =>
   (await call<Page<GameSummary>>(s.port, PATH.gameList, { method: 'GET', data: { page: 1, page_size: 50 } })).envelope.data.list.map((g) => g.id);

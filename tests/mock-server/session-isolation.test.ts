@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, HEADER } from '../../web/api/contract.ts';
 import { createSessionRegistry } from '../../mock-server/sessions/registry.ts';
 import { createStore } from '../../mock-server/sessions/store.ts';
 import { balanceIn, callIn, json, loginIn, MEMBER_MOBILE, MEMBER_UID, openDurationIn } from './control-helpers.ts';
-import { call, login, openSocket, rawRequest, startApp, type Started } from './helpers.ts';
+import { call, login, openSocket, rawRequest, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 describe('mock sessions: parallel QA scripts never see each other (QA guide §1)', () => {
   it('a login in session A gives a token that answers 30001 in session B (SPEC §8 token expiry)', async () => {

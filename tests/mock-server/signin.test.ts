@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type LoginInfo, type SignInConf, type SignInResult, type UserInfo } from '../../web/api/contract.ts';
-import { call, login, startApp, EXPIRED, type Started } from './helpers.ts';
+import { call, login, EXPIRED, type Started, useApp } from './helpers.ts';
 
 // helpers.T0 is Saturday 2025-03-01 10:00 in China time: day 6 of the week Mon 2025-02-24 … Sun 2025-03-02.
 const DAY = 24 * 60 * 60 * 1000;
@@ -8,11 +8,10 @@ const WEEK = [1800, 1800, 3600, 1800, 1800, 3600, 7200];
 
 let s: Started;
 let user: LoginInfo;
-beforeEach(async () => {
-  s = await startApp();
+useApp(async (started) => {
+  s = started;
   user = await login(s.port, '13800000000');
 });
-afterEach(() => s.close());
 
 const conf = () => call<SignInConf>(s.port, PATH.signInConf, { data: { uid: user.swcloud_uid }, token: user.gly_token });
 const signIn = () => call<SignInResult>(s.port, PATH.signIn, { data: { uid: user.swcloud_uid }, token: user.gly_token });

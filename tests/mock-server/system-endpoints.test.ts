@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_CODE, PATH, type DownUrl, type Protocol, type PsShield, type SystemInfo } from '../../web/api/contract.ts';
-import { call, rawRequest, startApp, type Started } from './helpers.ts';
+import { call, rawRequest, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 describe('system endpoints (SPEC §7)', () => {
   it('POST index/api/system_info answers the system info of SPEC §3', async () => {

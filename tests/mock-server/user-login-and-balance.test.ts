@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BODY_CODE,
   PATH,
@@ -7,13 +7,10 @@ import {
   type UserInfo,
 } from '../../web/api/contract.ts';
 import { MOCK_SMS_CODE, TOKEN_TTL_MS } from '../../mock-server/limits.ts';
-import { call, login, startApp, T0, EXPIRED, type Started } from './helpers.ts';
+import { call, login, T0, EXPIRED, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeEach(async () => {
-  s = await startApp();
-});
-afterEach(() => s.close());
+useApp((started) => (s = started));
 
 const balance = (token: string | undefined, uid: number) => call<UserInfo>(s.port, PATH.getUserBalance, { data: { uid }, token });
 

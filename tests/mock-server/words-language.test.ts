@@ -3,17 +3,14 @@
  * (Accept-Language → en / zh-Hans / zh-Hant, as content does), from the one
  * table in mock-server/http/words.ts; a developer's message stays English.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAME_CODE, PATH } from '../../web/api/contract.ts';
 import { WORDS } from '../../mock-server/http/words.ts';
 import { GAME_KEY, player } from './game-helpers.ts';
-import { call, startApp, type Started } from './helpers.ts';
+import { call, type Started, useApp } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => {
-  s = await startApp();
-});
-afterAll(() => s.close());
+useApp((started) => (s = started), {}, 'file');
 
 const WRONG_CODE = { mobile: '13800000001', area_code: '86', code: '654321', device_id: 'd1' };
 const inLanguage = (language: string | undefined): Record<string, string> => (language === undefined ? {} : { 'accept-language': language });
