@@ -15,7 +15,7 @@
  * Layers are used only when the target is itself an @napi-rs/canvas context
  * (what the server draws into). Any other context (a test's recording fake)
  * gets the same calls drawn directly, at the same whole-pixel positions, so
- * both paths paint the same picture (tests/mock-server/stream-games.test.ts
+ * both paths paint the same picture (tests/mock-server/stream-games-layers.test.ts
  * compares them) and the direct path stays easy to inspect.
  */
 import { createRequire } from 'node:module';
