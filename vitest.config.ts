@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /** The e2e files that watch the streamed picture: they run one at a time, after the rest. */
-const SOLO = ['tests/e2e/stream.test.ts', 'tests/e2e/controls-input.test.ts', 'tests/e2e/hardening.test.ts', 'tests/e2e/i18n-mock-words.test.ts'];
+const SOLO = [
+  'tests/e2e/stream.test.ts',
+  'tests/e2e/controls-input-modes.test.ts',
+  'tests/e2e/controls-input-devices.test.ts',
+  'tests/e2e/hardening.test.ts',
+  'tests/e2e/i18n-mock-words.test.ts',
+];
 
 /** The mock-server files that open WebRTC peers in the test's own process (native code: @roamhq/wrtc). */
 const NATIVE_RTC = ['tests/mock-server/stream-webrtc*.test.ts', 'tests/mock-server/rtc-*.test.ts'];

@@ -1,141 +1,14 @@
 /**
- * Input modes (decision 0007), end to end in Chromium (game screen at 844×390): each input mode
- * as a game's settings say (decision 0007: default_op_type, op_type,
- * op_mode); switching modes in the menu and finding the choice after a
- * reload; a hardware key and a captured mouse reaching the game on a
- * desktop; a gamepad through a page-injected Gamepad API stub; rumble on a
- * stubbed `navigator.vibrate` and on the stub pad's motors. The game reacts
- * on screen: the frame code drawn into the picture carries the last input
- * it reflects (data-input-seq), the frame report the player's place and the
- * action presses the game took (data-player, data-presses), as in
- * stream.test.ts.
+ * Input devices (decision 0007), end to end in Chromium (game screen at 844×390): a hardware key and a captured mouse
+ * reaching the game on a desktop; a gamepad through a page-injected Gamepad API stub; rumble on a stubbed
+ * `navigator.vibrate` and on the stub pad's motors. Each mode as a game's settings say: controls-input-modes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { closeMenu, openMenu, shown, STREAM, until, x } from './stream-view.ts';
-import { gameScreen, LANDSCAPE, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
+import { reach100, screenshot } from './harness.ts';
+import { DESKTOP, GALACTIC_STRIKEFORCE, PHONE, screenAttr, STARFALL, streamAttr, useControlsScreen } from './controls-input.ts';
 
-const e2e = useServerAndBrowser();
-const gs = gameScreen(e2e, 'controls');
-
-/** default_op_type 0, op_type "0,1,2": the shooter. */
-const STARFALL = 1;
-/** default_op_type 1, op_type "0,1,2", show_keyboard 1: the shooter. */
-const GALACTIC_STRIKEFORCE = 8;
-/** default_op_type 2, op_type "2" (touch only, op_mode 1): the catcher. */
-const PIXEL_PALS = 5;
-/** default_op_type 1, op_type "1,2", op_mode 1: kept on keyboard and mouse. */
-const KINGDOM_ARCHITECT = 7;
-
-/** A phone held sideways at 1× pixels (the picture is what is read back, and decoding it costs less). */
-const PHONE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
-/** A desktop browser window of the same size: a fine pointer, no touch screen. */
-const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US' } as const;
-
-const playing = (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> =>
-  gs.playing('play-now', gameId, { context, clock: false });
-
-const screenAttr = (page: Page, name: string) => page.locator('.gs').getAttribute(name);
-const streamAttr = (page: Page, name: string) => page.locator(STREAM).getAttribute(name);
-
-const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Controls' }).getByRole('button', { name, exact: true });
-
-describe('input modes per a game’s settings (decision 0007, phone 844×390)', () => {
-  it('a gamepad game gets the virtual pad; its touches on the picture are not the game’s', async () => {
-    const p = await playing(STARFALL);
-    await p.page.getByTestId('virtual-gamepad').waitFor();
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('0');
-    expect(await streamAttr(p.page, 'data-pointer')).toBe('none');
-    expect(await p.page.getByTestId('virtual-keyboard').count()).toBe(0);
-    await screenshot(p.page, 'controls-mode-gamepad');
-    await openMenu(p.page);
-    expect(await chip(p.page, 'Gamepad').getAttribute('aria-pressed')).toBe('true');
-    expect(await chip(p.page, 'Keyboard & mouse').getAttribute('aria-pressed')).toBe('false');
-    expect(await chip(p.page, 'Touch').getAttribute('aria-pressed')).toBe('false');
-    await screenshot(p.page, 'controls-menu-modes');
-    expect(p.errors).toEqual([]);
-    await p.close();
-  });
-
-  it('a keyboard-and-mouse game gets the virtual keyboard, and its keys reach the game', async () => {
-    const p = await playing(GALACTIC_STRIKEFORCE);
-    await p.page.getByTestId('virtual-keyboard').waitFor();
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('1');
-    expect(await p.page.getByTestId('virtual-gamepad').count()).toBe(0);
-    // On a phone the picture takes touches as the mouse.
-    expect(await streamAttr(p.page, 'data-pointer')).toBe('touch');
-    await screenshot(p.page, 'controls-mode-keyboard');
-    const before = await until(p.page, (s) => s.player !== null, 'a frame report');
-    // The game's official keyboard layout (get_op_plan, "WASD and mouse") is what keyboard mode draws.
-    await p.page.getByTestId('virtual-keyboard').getByRole('button', { name: 'KeyD' }).hover();
-    await p.page.mouse.down();
-    await until(p.page, (s) => s.inputSeq > before.inputSeq && x(s) > x(before) + 0.05, 'the ship moving right on the virtual key');
-    await p.page.mouse.up();
-    expect(p.errors).toEqual([]);
-    await p.close();
-  });
-
-  it('a touch-only game is touch-to-mouse on the picture, nothing drawn over it; its menu shows the mode without a choice', async () => {
-    const p = await playing(PIXEL_PALS);
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('2');
-    expect(await streamAttr(p.page, 'data-pointer')).toBe('touch');
-    expect(await p.page.getByTestId('virtual-gamepad').count()).toBe(0);
-    expect(await p.page.getByTestId('virtual-keyboard').count()).toBe(0);
-    const before = await until(p.page, (s) => s.player !== null && s.frame > 0, 'a frame report');
-    // A tap on the right of the picture: the catcher's basket goes there.
-    await p.page.touchscreen.tap(700, 200);
-    await until(p.page, (s) => s.inputSeq >= before.inputSeq + 2 && s.inputs >= before.inputs + 2, 'the tap in a shown frame');
-    await screenshot(p.page, 'controls-mode-touch');
-    await openMenu(p.page);
-    expect(await p.page.getByTestId('controls-fixed').textContent()).toMatch(/^Touch set by this game$/);
-    expect(await p.page.getByRole('group', { name: 'Controls' }).count()).toBe(0);
-    await screenshot(p.page, 'controls-menu-fixed');
-    expect(p.errors).toEqual([]);
-    await p.close();
-  });
-
-  it('op_mode 1 keeps a game on its default even when it lists others', async () => {
-    const p = await playing(KINGDOM_ARCHITECT);
-    await p.page.getByTestId('virtual-keyboard').waitFor();
-    await openMenu(p.page);
-    expect(await p.page.getByTestId('controls-fixed').textContent()).toMatch(/^Keyboard & mouse/);
-    await p.close();
-  });
-});
-
-describe('switching the mode in the menu (decision 0007)', () => {
-  it('Touch, then Keyboard & mouse: the screen follows at once, and after a reload the choice is still there for this game', async () => {
-    const p = await playing(STARFALL);
-    await p.page.getByTestId('virtual-gamepad').waitFor();
-    await openMenu(p.page);
-    await chip(p.page, 'Touch').click();
-    expect(await chip(p.page, 'Touch').getAttribute('aria-pressed')).toBe('true');
-    await closeMenu(p.page);
-    await p.page.getByTestId('virtual-gamepad').waitFor({ state: 'detached' });
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('2');
-    // In touch mode a tap on the picture reaches the game.
-    const before = await until(p.page, (s) => s.frame > 0, 'frames');
-    await p.page.touchscreen.tap(600, 200);
-    await until(p.page, (s) => s.inputSeq >= before.inputSeq + 2, 'the tap in a shown frame');
-
-    await openMenu(p.page);
-    await chip(p.page, 'Keyboard & mouse').click();
-    await closeMenu(p.page);
-    await p.page.getByTestId('virtual-keyboard').waitFor();
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('1');
-
-    // A reload: the cloud session is picked up again (reconnect) and the game plays in the chosen mode.
-    await p.page.reload();
-    await reach100(p.page);
-    await p.page.getByTestId('virtual-keyboard').waitFor();
-    expect(await screenAttr(p.page, 'data-op-type')).toBe('1');
-    await openMenu(p.page);
-    expect(await chip(p.page, 'Keyboard & mouse').getAttribute('aria-pressed')).toBe('true');
-    await screenshot(p.page, 'controls-menu-after-reload');
-    expect(p.errors).toEqual([]);
-    await p.close();
-  }, 90_000);
-});
+const { gs, playing } = useControlsScreen();
 
 describe('a desktop: hardware keyboard and a captured mouse (decision 0007)', () => {
   it('a keyboard-and-mouse game draws nothing; keys play; a click captures the mouse, which then moves the ship and fires', async () => {
