@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { createPageLoader, PAGE_LOADING_DELAY_MS, PAGE_LOADING_TIMEOUT_MS, watchLoad, type LoadPhase } from '../../../web/app/page-loader.ts';
+import { flush } from '../../flush.ts';
 
 const Page = () => null;
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay and timeout)', () => {
   it('SPEC §2 as read in decision 0008 (issue 14 part 10): the placeholder after 200 ms, the error at 60000 ms', () => {

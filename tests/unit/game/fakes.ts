@@ -13,13 +13,14 @@ import { fakeApi, type FakeApi } from './fake-api.ts';
 import { fakeSdk, type FakeSdk } from './fake-sdk.ts';
 import { fakeSockets, type FakeDurationSocket } from './fake-sockets.ts';
 import { GAME, systemInfo, userInfo } from './fixtures.ts';
+import { flush } from '../../flush.ts';
 
 export * from './fixtures.ts';
 export * from './fake-api.ts';
 export * from './fake-sdk.ts';
 export * from './fake-sockets.ts';
 
-export const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+export { flush };
 
 export interface Harness {
   session: GameSession;

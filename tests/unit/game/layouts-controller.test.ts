@@ -13,8 +13,8 @@ import { BUILT_IN_GAMEPAD } from '../../../web/game/layouts-choice.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { createLayoutController, LAYOUTS_WAIT_MS, PLANS_FAILED, type LayoutControllerDeps } from '../../../web/game/layouts.ts';
 import { createMemoryLayoutStore, type CustomLayoutStore } from '../../../web/game/layouts-store.ts';
+import { flush } from '../../flush.ts';
 
-const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
 const plan = (id: number, op_type: 0 | 1, is_default: 0 | 1, code: string): OpPlan => ({
   id,

@@ -11,6 +11,7 @@ import type { StreamTarget } from '../../../web/game/sdk.ts';
 import { FakeWebSocket, FakeWebSocketImpl } from '../core/socket/fake-websocket.ts';
 import { FakePeerConnection, FakePeerConnectionImpl, FakePresenter, fakePresenter, fakeTrack, type InboundVideo } from './fake-rtc.ts';
 import { LEVEL } from './fixtures.ts';
+import { flush } from '../../flush.ts';
 
 
 export const target: StreamTarget = { sc_id: '100001', game_key: 'g', stream_url: 'stream?sc_id=100001', level_config: LEVEL[8] };
@@ -22,7 +23,7 @@ export const STALL_MS = 10_000;
 export type Msg = Record<string, unknown>;
 
 /** Lets every pending promise chain (the peer connection's async steps) run. */
-export const flush = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export { flush };
 
 export const hello = (transport: StreamTransport): string => JSON.stringify({ type: 'hello', transport, level_config: LEVEL[8] });
 export const json = (m: Msg): string => JSON.stringify(m);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enterFullScreen, exitFullScreen } from '../../../web/pages/submodules/game/game/fullscreen.ts';
+import { flush } from '../../flush.ts';
 
 /** A document whose full screen is granted when the test says so. */
 function fakeFullScreen() {
@@ -24,9 +25,6 @@ function fakeFullScreen() {
   return { request, exit, grant: () => grant?.(), isFull: () => element !== null };
 }
 
-const flush = async (): Promise<void> => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-};
 
 afterEach(() => {
   delete (document as unknown as Record<string, unknown>)['fullscreenEnabled'];

@@ -4,6 +4,7 @@ import { BODY_CODE, ERR_CODE, type Order, type OrderStatus } from '../../../web/
 import { defaultChoice, enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatch, ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, watchOrder, type OrderWatch } from '../../../web/state/order.ts';
 import { ApiError, REPEATED_REQUEST_CODE } from '../../../web/core/http/errors.ts';
 import { REPEAT_REQUEST_MSG } from '../../../web/core/http/request.ts';
+import { flush } from '../../flush.ts';
 
 const order = (status: OrderStatus): Order => ({
   order_id: 'o1',
@@ -20,7 +21,6 @@ const order = (status: OrderStatus): Order => ({
 });
 
 /** Lets the promise callbacks of one poll run. */
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
 
 describe('order polling (pay loading and result pages, SPEC §2)', () => {
   it('paid, cancelled and expired are final; pending is not', () => {

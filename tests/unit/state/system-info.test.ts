@@ -2,11 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SystemInfo } from '../../../web/api/contract.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { createSystemInfoStore, SYSTEM_INFO_RETRIES, SYSTEM_INFO_RETRY_MS } from '../../../web/state/system-info.ts';
+import { flush } from '../../flush.ts';
 
 const info = { h5_limit_back_home: 0, pay_config: { h5_wxpay: 1, h5_alipay: 1 } } as unknown as SystemInfo;
-const flush = async (): Promise<void> => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-};
 
 describe('system_info store (SPEC §7 system_info, asked once per visit)', () => {
   it('shares one request among every caller and keeps the answer', async () => {

@@ -80,6 +80,4 @@ export function harness(over: Partial<HttpDeps> = {}): Harness {
 }
 
 /** Lets queued promise callbacks (signing, fetch) run before the clock moves. */
-export async function flush(): Promise<void> {
-  for (let k = 0; k < 10; k++) await Promise.resolve();
-}
+export { flush } from '../../../flush.ts';
