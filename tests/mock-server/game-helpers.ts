@@ -84,15 +84,18 @@ export async function openDuration(s: Started, p: Player): Promise<TestSocket> {
   return openSocket(s.port, `/socket/duration?jtoken=${encodeURIComponent(jtoken)}&version_code=103`);
 }
 
-/** Opens the stream socket and reads the hello an accepted stream starts with (socket transport here); a refused one just closes. */
+/** The stream socket of a live game session: its first message must be the socket transport's hello. */
 export async function openStream(s: Started, scId: string): Promise<TestSocket> {
   const sock = await openSocket(s.port, `/socket/stream?sc_id=${encodeURIComponent(scId)}`);
-  const first = sock.next().then(
-    (m) => m,
-    () => null,
-  );
-  const got = await Promise.race([first, sock.closed().then(() => null)]);
-  if (got !== null) expect(got).toMatchObject({ type: 'hello', transport: 'socket', level_config: { display_grade: expect.any(Number) as number } });
+  expect(await sock.next()).toMatchObject({ type: 'hello', transport: 'socket', level_config: { display_grade: expect.any(Number) as number } });
   return sock;
+}
+
+/** The stream socket of a session that is not (or no longer) live: the close code it is refused with, no message first. */
+export async function refusedStream(s: Started, scId: string): Promise<number> {
+  const sock = await openSocket(s.port, `/socket/stream?sc_id=${encodeURIComponent(scId)}`);
+  const first = await Promise.race([sock.next().then((m) => ({ message: m }), () => null), sock.closed().then(() => null)]);
+  expect(first).toBeNull();
+  return (await sock.closed()).code;
 }
 

@@ -19,7 +19,7 @@ import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
 import { until } from '../wait.ts';
 import { openSocket, type Started, type TestSocket, useApp } from './helpers.ts';
-import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, startPlaying, useScript, type Player } from './game-helpers.ts';
+import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, refusedStream, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
 useApp((started) => (s = started));
@@ -81,12 +81,11 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
   });
 
   it('an unknown or ended sc_id is closed with 4004', async () => {
-    const unknown = await openStream(s, '999999');
-    expect((await unknown.closed()).code).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
+    expect(await refusedStream(s, '999999')).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
     const p = await player(s, MEMBER);
     const scId = await startPlaying(s, p);
     await stopGame(p, scId);
-    expect((await (await openStream(s, scId)).closed()).code).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
+    expect(await refusedStream(s, scId)).toBe(SOCKET_CLOSE_UNKNOWN_SESSION);
   });
 });
 
