@@ -4,22 +4,14 @@
  * invitation code, real-name verification, the purchase pop-up (SPEC §4, §5).
  */
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { loggedInPage, logIn, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 import { idCardCheckChar } from '../../web/api/idcard.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 const e2e = useServerAndBrowser();
 
-/** Opens a guarded page, logs in on the way and lands back on it. */
-async function openAs(mobile: string, path: string, context?: Parameters<Browser['newContext']>[0]) {
-  const phone = await newPhonePage(e2e.browser, e2e.server.url, { path, ...(context ? { context } : {}) });
-  await waitForAppShell(phone.page);
-  await phone.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
-  await logIn(phone.page, mobile);
-  await phone.page.waitForURL((u) => u.pathname === path.split('?')[0]);
-  return phone;
-}
+/** A guarded page of `mobile`'s, logged in (the guard's way to login and back is login.test.ts's subject). */
+const openAs = (mobile: string, path: string) => loggedInPage(e2e, { persona: mobile, path });
 
 const validId = (first17: string): string => first17 + idCardCheckChar(first17);
 

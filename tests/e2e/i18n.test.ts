@@ -5,28 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TITLE } from '../../build/html.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from '../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../web/core/paths.ts';
-import { animationsDone, logIn, newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { animationsDone, newPhonePage, personaState, PHONE, screenshot, useServerAndBrowser, waitForAppShell, type StorageState } from './harness.ts';
 import { englishWords, USER_CONTENT } from './i18n-allowlist.ts';
 
 const e2e = useServerAndBrowser();
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 const zh = (locale: string, storageState?: StorageState): Parameters<Browser['newContext']>[0] => ({ ...PHONE, locale, ...(storageState ? { storageState } : {}) });
-
-/** Logs `mobile` in through the (English) login form and hands back the browser storage that holds the login. */
-async function loginState(mobile: string): Promise<StorageState> {
-  const phone = await newPhonePage(e2e.browser, e2e.server.url, { path: PAGE_PATH.login });
-  await waitForAppShell(phone.page);
-  await logIn(phone.page, mobile, { sendCode: false });
-  await phone.page.waitForURL((u) => u.pathname !== PAGE_PATH.login);
-  const state = await phone.context.storageState();
-  await phone.close();
-  return state;
-}
 
 /** A page's query, where the route needs one to show its content rather than its "nothing chosen" state. */
 const QUERY: Partial<Record<string, string>> = {
@@ -137,13 +124,13 @@ describe('Chinese everywhere (decision 0010)', () => {
 
   it('every route, logged in, in zh-CN shows no English words of the UI', async () => {
     // A free player who never bought: the purchase pop-ups show for them (SPEC §5).
-    const state = await loginState('13800000000');
+    const state = await personaState(e2e, '13800000000');
     const { found } = await visitAll(unique(ROUTES), state, 'in');
     expect(report(found)).toEqual([]);
   }, 300_000);
 
   it('choosing a language in settings changes the open page at once, and it holds after a reload and a log-out', async () => {
-    const state = await loginState('13800000003');
+    const state = await personaState(e2e, '13800000003');
     const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, storageState: state }, path: PAGE_PATH.setting });
     const { page } = phone;
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
@@ -169,7 +156,7 @@ describe('Chinese everywhere (decision 0010)', () => {
   });
 
   it('a zh-TW browser gets Traditional Chinese, not Simplified', async () => {
-    const state = await loginState('13800000002');
+    const state = await personaState(e2e, '13800000002');
     const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: zh('zh-TW', state), path: PAGE_PATH.setting });
     const { page } = phone;
     await page.getByRole('heading', { name: '設定' }).waitFor();

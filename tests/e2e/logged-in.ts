@@ -1,16 +1,17 @@
 /**
  * A phone page of a logged-in persona, on the page a test needs. The first time a persona is asked for (per mock
- * and mock session) it logs in through the login form, as a player does; later pages start from the browser storage
- * that login left (Playwright's storageState), so a file pays for each persona's login once. Tests of the login
- * itself, and of what happens at login (sign-in, pop-ups), log in with `logIn` instead.
+ * and mock session) it logs in through the login form, as a player does; every page after that starts from the
+ * browser storage that login left (Playwright's storageState), so a file pays for each persona's login once. Tests
+ * of the login itself, and of what happens at login (sign-in, pop-ups), log in with `logIn` instead.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PAGE_PATH } from '../../web/core/paths.ts';
 import { logInAnyLanguage, newPhonePage, PHONE, waitForAppShell, type PhonePage } from './phone.ts';
 import type { TestServer } from './server.ts';
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+type E2E = { readonly server: TestServer; readonly browser: Browser };
 
 export interface LoggedInOptions {
   /** The persona's phone number (README "Personas for QA"). */
@@ -37,36 +38,37 @@ function withSession(path: string, session: string | undefined): string {
   return `${url.pathname}${url.search}`;
 }
 
-const pathnameOf = (path: string): string => new URL(path, 'http://x').pathname;
+async function logInThroughForm(e2e: E2E, persona: string, session: string | undefined): Promise<StorageState> {
+  const phone = await newPhonePage(e2e.browser, e2e.server.url, { path: withSession(PAGE_PATH.login, session) });
+  try {
+    await waitForAppShell(phone.page);
+    await logInAnyLanguage(phone.page, persona);
+    await phone.page.waitForURL((u) => u.pathname !== PAGE_PATH.login);
+    return await phone.context.storageState();
+  } finally {
+    await phone.close();
+  }
+}
 
-/** Logs the persona in through the form, landing on `path`; hands back the page, still open. */
-async function logInThrough(e2e: { readonly server: TestServer; readonly browser: Browser }, o: LoggedInOptions, context: ContextOptions, path: string): Promise<PhonePage> {
-  const login = `${PAGE_PATH.login}?targetUrl=${encodeURIComponent(path)}`;
-  const phone = await newPhonePage(e2e.browser, e2e.server.url, { path: withSession(login, o.session), context, ignoreConsole: o.ignoreConsole });
-  await waitForAppShell(phone.page);
-  await logInAnyLanguage(phone.page, o.persona);
-  await phone.page.waitForURL((u) => u.pathname === pathnameOf(path));
-  return phone;
+/** The browser storage of `persona` logged in (in `session`, if named): logged in through the form once, then kept. */
+export function personaState(e2e: E2E, persona: string, session?: string): Promise<StorageState> {
+  const key = `${e2e.server.url} ${session ?? ''} ${persona}`;
+  let state = states.get(key);
+  if (state === undefined) {
+    state = logInThroughForm(e2e, persona, session);
+    states.set(key, state);
+    // A failed login is not kept: the next caller tries again and sees its own error.
+    state.catch(() => states.delete(key));
+  }
+  return state;
 }
 
 /** A page of `o.persona`, logged in, on `o.path`, with the app's shell drawn. */
-export async function loggedInPage(e2e: { readonly server: TestServer; readonly browser: Browser }, o: LoggedInOptions): Promise<PhonePage> {
-  const path = o.path ?? '/';
+export async function loggedInPage(e2e: E2E, o: LoggedInOptions): Promise<PhonePage> {
   const context: ContextOptions = { ...PHONE, ...(o.locale ? { locale: o.locale } : {}), ...(o.viewport ? { viewport: o.viewport } : {}), ...o.context };
-  const key = `${e2e.server.url} ${o.session ?? ''} ${o.persona}`;
-  const saved = states.get(key);
-  if (saved === undefined) {
-    const first = logInThrough(e2e, o, context, path);
-    const state = first.then((p) => p.context.storageState());
-    states.set(key, state);
-    // A failed login is not remembered: the next caller tries again and sees its own error.
-    state.catch(() => states.delete(key));
-    await state;
-    return first;
-  }
   const phone = await newPhonePage(e2e.browser, e2e.server.url, {
-    path: withSession(path, o.session),
-    context: { ...context, storageState: await saved },
+    path: withSession(o.path ?? '/', o.session),
+    context: { ...context, storageState: await personaState(e2e, o.persona, o.session) },
     ignoreConsole: o.ignoreConsole,
   });
   await waitForAppShell(phone.page);
