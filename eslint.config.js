@@ -7,28 +7,6 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/**
- * Over 300 lines today and being split now by whoever owns them: remove when under 300. The lead removes this list
- * once those splits land; nothing is added to it.
- */
-const BEING_SPLIT_NOW = [
-  'build/build.ts',
-  'web/app/PageSkeleton.tsx',
-  'mock-server/sessions/journal.ts',
-  'mock-server/stream/games/catcher.ts',
-  'mock-server/stream/games/racer.ts',
-  'mock-server/stream/games/shooter.ts',
-  'tests/e2e/controls-input.test.ts',
-  'tests/mock-server/helpers.ts',
-  'tests/mock-server/stream-games.test.ts',
-];
-
-/**
- * exhaustive-deps findings in files being rewritten by others now (App's redirect effect, the layout editor's
- * set-up effect): warnings, so lint passes meanwhile, until those rewrites fix them; then this list goes.
- */
-const HOOK_DEPS_PENDING = ['web/app/App.tsx', 'web/pages/submodules/game/game/LayoutEditorHost.tsx'];
-
 export default defineConfig(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'test-results/', 'tests/e2e/screenshots/'] },
   js.configs.recommended,
@@ -54,11 +32,6 @@ export default defineConfig(
     },
   },
   {
-    // being split now: remove when under 300
-    files: BEING_SPLIT_NOW,
-    rules: { 'max-lines': 'off' },
-  },
-  {
     // React's rules apply to the app; tests name their vitest set-up helpers use… too, which are not hooks.
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -68,11 +41,6 @@ export default defineConfig(
       // checked against its callback like an effect's list.
       'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^(useAsync|usePaged)$' }],
     },
-  },
-  {
-    // exhaustive-deps pending in files owned by others now: remove when their fixes land
-    files: HOOK_DEPS_PENDING,
-    rules: { 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['**/*.js'],

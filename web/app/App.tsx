@@ -19,9 +19,10 @@ export function App() {
   const resolution = resolve(pathname, search, !!token);
   const page = resolution.kind === 'render' ? resolution.route.page : null;
 
+  const redirectTo = resolution.kind === 'redirect' ? resolution.to : null;
   useEffect(() => {
-    if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
-  }, [resolution.kind === 'redirect' ? resolution.to : null]);
+    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+  }, [redirectTo, navigate]);
 
   const QueueBarHost = useStore(queueBarSlot);
   const Layers = useShellLayers();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Game, OpType } from '../../../../api/contract.ts';
 import type { GameSession } from '../../../../game/index.ts';
@@ -16,8 +16,11 @@ export function LayoutEditorHost({ session, game, opType }: { session: GameSessi
   useSignals();
   const [screen, setScreen] = useState<LayoutScreen | null>(null);
   const mode = opType ?? game.default_op_type;
+  // The screen is built for a session and a game id: a refetched game with the same id (another object) keeps it,
+  // and the effect below keeps its mode current, so the game and the mode are read when it is built, not depended on.
+  const build = useEffectEvent((s: GameSession) => createLayoutScreen(s, game, mode));
   useEffect(() => {
-    const s = createLayoutScreen(session, game, mode);
+    const s = build(session);
     const unpublish = publishLayoutScreen(s);
     setScreen(s);
     void s.controller.load();
