@@ -4,7 +4,8 @@
  * pages → ui → state → game → api → core, nothing upward; the contract is a
  * leaf anyone may import, web/core only for the wire protocol; app is the
  * composition root (pages only by dynamic import); the mock server takes from
- * web/ only the contract and the shared wire and rule modules.
+ * web/ only the contract and the shared wire and rule modules. And no import
+ * cycle anywhere.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -122,6 +123,35 @@ function consoleImports(): string[] {
   return bad;
 }
 
+/**
+ * Every cycle of imports among `files`, each as its files in order: `import type` counts (two modules that each hold
+ * part of the other's meaning), an `import()` does not (it runs once its importer has finished loading: the lazy
+ * chunks of decision 0015 import the shell that loads them, e.g. app/api-client.ts its services.ts).
+ */
+function importCycles(files: readonly string[], importsOfFile: (file: string) => Import[] = importsOf): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, [...new Set(importsOfFile(f).filter((i) => !i.dynamic && known.has(i.target)).map((i) => i.target))]]));
+  // Tarjan's strongly connected components: a component of two or more files, or a file importing itself, is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (f: string): void => {
+    index.set(f, index.size);
+    low.set(f, index.get(f) ?? 0);
+    stack.push(f);
+    for (const t of edges.get(f) ?? []) {
+      if (!index.has(t)) visit(t);
+      if (stack.includes(t)) low.set(f, Math.min(low.get(f) ?? 0, low.get(t) ?? 0, index.get(t) ?? 0));
+    }
+    if (low.get(f) !== index.get(f)) return;
+    const component = stack.splice(stack.indexOf(f));
+    if (component.length > 1 || edges.get(f)?.includes(f)) cycles.push(component);
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return cycles;
+}
+
 describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
   it('the QA console uses only web/core, the contract and the typed mock client, and the app never imports it', () => {
     expect(consoleImports()).toEqual([]);
@@ -158,6 +188,22 @@ describe('layers (ARCHITECTURE.md, docs/decisions/0004)', () => {
       importsOf(file).filter((i) => !inContract(i.target) && !SHARED_WITH_MOCK.includes(i.target)).map((i) => `${path.relative(WEB, file)} → ${i.spec}`),
     );
     expect(leaky).toEqual([]);
+  });
+
+  it('no import cycle in web/, build/, mock-server/ or tests/', () => {
+    const files = ['web', 'build', 'mock-server', 'tests'].flatMap((d) => walk(path.join(ROOT, d)));
+    expect(importCycles(files).map((c) => c.map((f) => path.relative(ROOT, f)).join(' → '))).toEqual([]);
+  });
+
+  it('finds a cycle through a type import, not through a dynamic one', () => {
+    const fake: Record<string, string> = {
+      '/a.ts': `import type { B } from './b.ts';\nexport const a = 1;`,
+      '/b.ts': `import { c } from './c.ts';\nexport type B = number;`,
+      '/c.ts': `export { a } from './a.ts';\nexport const load = () => import('./d.ts');`,
+      '/d.ts': `import { load } from './c.ts';`,
+    };
+    const cycles = importCycles(Object.keys(fake), (f) => importsIn(fake[f] ?? '', f));
+    expect(cycles.map((c) => [...c].sort())).toEqual([['/a.ts', '/b.ts', '/c.ts']]);
   });
 
   it('reads imports well enough to catch one', () => {

@@ -1,4 +1,4 @@
-/** Every call: its path, request and response types. The endpoints module and the mock server both key on this. */
+/** Every call of SPEC §7 by its path: its request and its answer. */
 import type {
   AuthMessage,
   AuthPostRequest,
@@ -85,7 +85,7 @@ import type {
 } from './shop.ts';
 import type { PATH } from './paths.ts';
 
-export interface Endpoints {
+interface Calls {
   // catalogue, home, account, shop, pay, invite
   [PATH.gameInfo]: { req: GameIdRequest; res: Game };
   [PATH.gameList]: { req: GameListRequest; res: Page<GameSummary> };
@@ -135,3 +135,14 @@ export interface Endpoints {
   [PATH.delSave]: { req: DelSaveRequest; res: DelSaveResponse };
   [PATH.generateToken]: { req: GenerateTokenRequest; res: GenerateTokenResponse };
 }
+
+type PathValue = (typeof PATH)[keyof typeof PATH];
+
+/**
+ * The calls, once they are keyed by exactly PATH's values: a PATH without its call, or a call under another key, fails
+ * to compile here (ENDPOINT_METHOD gives every PATH a method, and the mock serves every call).
+ */
+type KeyedByPath<C extends Record<PathValue, { req: unknown; res: unknown }> & Record<Exclude<keyof C, PathValue>, never>> = C;
+
+/** Every call: its path, request and response types. The endpoints module and the mock server both key on this. */
+export type Endpoints = KeyedByPath<Calls>;
