@@ -12,7 +12,7 @@
  * reload, a navigation, a closed tab), while a call on the JS thread checks
  * that pointer and then uses it. A frame report sent in that gap crashed the
  * process (SIGSEGV in RTCDataChannel::Send, null channel, found by
- * bench/stream-stress.ts; node-webrtc issues #325, #391). Events are safe:
+ * bench/stream-stress.ts; node-webrtc/node-webrtc#325, #391). Events are safe:
  * they are dispatched to the JS thread after the native side is done.
  *
  * Scripted load stalls act where a real one would: `stallAt` 30 never

@@ -40,9 +40,9 @@ type Layers = typeof import('./ShellLayers.tsx').ShellLayers;
 let layers: Layers | null = null;
 
 /**
- * The shell's layers (ShellLayers.tsx) load after the first commit, and after the first view's largest image is on
- * screen when one is on its way (ui/first-image.ts), not with the first view (issue 10); a load lost with the
- * connection is tried again when the browser is back online.
+ * The shell's layers (ShellLayers.tsx) load after the first commit (decision 0015), and after the first view's largest
+ * image is on screen when one is on its way (ui/first-image.ts; LCP, decision 0017), not with the first view; a load
+ * lost with the connection is tried again when the browser is back online.
  */
 function useShellLayers(): Layers | null {
   const [loaded, setLoaded] = useState(() => layers);

@@ -1,5 +1,5 @@
 /**
- * The queue away from the game screen (issue 11 part 1, decision 0012): the queue bar on every other page while the
+ * The queue away from the game screen (decision 0012): the queue bar on every other page while the
  * player is queued, and the 40 s seat dialog wherever they are when the seat is ready. Loaded by game.ts only once a
  * session is queued; holds no rule (`queueBarState`, web/game/queue-bar.ts).
  */

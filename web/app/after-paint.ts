@@ -1,7 +1,7 @@
 /**
  * Start-up work that is not the first view (daily sign-in, the game session's wiring, field vitals, preloading the
  * other pages) waits until the first render has painted and the main thread is idle, so it never adds to the long
- * tasks of the first load (issue 10, Total Blocking Time; docs/decisions/0015).
+ * tasks of the first load (Total Blocking Time, decision 0018; docs/decisions/0015).
  */
 import type { Clock } from '../core/clock.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The HTTP client and the app's API, wired to the shell's services. Not in the first load (services.ts holds a lazy
  * stand-in): start.ts loads it at once for a page whose first view calls the API, else the first request does
- * (issue 10; docs/decisions/0015).
+ * (docs/decisions/0015).
  */
 import { navigate } from 'wouter/use-browser-location';
 import { HEADER } from '../api/contract.ts';
@@ -31,7 +31,7 @@ export const http: HttpClient = createHttpClient({
   wwwid,
   extraHeaders: (): Record<string, string> => {
     const mock = mockSessionOf(storage.session);
-    // The mock cloud answers player-read content in this language (issue 9); a real cloud may too.
+    // The mock cloud answers player-read content in this language (decision 0010); a real cloud may too.
     const lang = { [HEADER.acceptLanguage]: locale.get() };
     return mock ? { ...lang, [HEADER.mockSession]: mock } : lang;
   },

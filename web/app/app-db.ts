@@ -1,6 +1,6 @@
 /**
  * The local database as the app opens it: `openAppDb` plus telling the
- * player, once a visit, when an old tab blocks it (issue 14 part 9). Every
+ * player, once a visit, when an old tab blocks it (decision 0008 §3). Every
  * caller already runs on defaults when the database cannot be had; without
  * this the reason would stay invisible and settings would silently not stick.
  */

@@ -4,7 +4,7 @@
  * or broken file, or a missing or blank field, falls back to the
  * same-origin defaults and the mock SDK.
  */
-// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (decision 0015).
 import { DEFAULT_RUNTIME_CONFIG } from '../api/contract/runtime-config.ts';
 import type { RuntimeConfig } from '../api/contract.ts';
 

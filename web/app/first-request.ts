@@ -1,5 +1,5 @@
 /**
- * Each page's first request, the call its first view waits for (issue 10, LCP: the first banner or cover comes from
+ * Each page's first request, the call its first view waits for (LCP, decision 0015: the first banner or cover comes from
  * its answer). start.ts starts it as soon as config, language and session are known, in parallel with the page's
  * code; the page's own identical call then takes that answer (api-client.ts, core/early-call.ts). The library builds
  * its query from here; home's and the detail's calls are the ones below, word for word (tests/unit/app/first-request

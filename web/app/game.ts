@@ -49,7 +49,7 @@ async function build(username: string): Promise<GameSession> {
   );
   const s = game.createGameSession({
     clock,
-    // Every call of the session is background (issue 14 part 10): a 403/500/503 ends or skips that step on the
+    // Every call of the session is background (decision 0008 §6): a 403/500/503 ends or skips that step on the
     // game screen, with its message, instead of navigating away from a running game (SPEC §8 is for page-level calls).
     api: createApi(http, { background: true }),
     // Read when a game first needs a stream, so the config loaded by then names the adapter.

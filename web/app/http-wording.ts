@@ -2,7 +2,7 @@
  * The HTTP client's own words (SPEC §8: a failed status, a body that is not
  * an envelope, a 30001 without msg) in the player's language. SPEC §8 gives
  * them in Chinese, which is what zh-Hans shows; an English reader gets English
- * (issue 9).
+ * (decision 0010).
  */
 import { messages } from '../core/i18n/messages.ts';
 import type { HttpWording } from '../core/http/request.ts';

@@ -1,5 +1,5 @@
 /**
- * The app's language at start and on every change (issue 9): the settings
+ * The app's language at start and on every change (decision 0010): the settings
  * choice, else the host app's (`?lang=` on the webview URL, then its bridge
  * `language` event), else the browser's. The page's `lang` attribute follows,
  * so screen readers and fonts pick the right language.

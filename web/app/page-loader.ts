@@ -4,7 +4,7 @@
  * first reveal of a suspended lazy page for ~300 ms, so a page whose chunk is
  * already loaded renders directly, and chunks are preloaded on idle.
  *
- * The reading (docs/decisions/0008-hardening.md, issue 14 part 10): 60000 ms
+ * The reading (docs/decisions/0008-hardening.md §1): 60000 ms
  * is the timeout. A 60 s *delay* equal to the timeout meant the loading
  * placeholder never showed — a slow chunk was a blank screen for a minute,
  * then the error. The placeholder waits a moment instead, so a chunk that

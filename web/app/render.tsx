@@ -1,7 +1,7 @@
 /**
  * React's DOM renderer, the first load's largest file and the one part of it that start.ts does not need: main.tsx
  * imports it lazily, so the app starts (config, session, the first view's request) while react-dom is still arriving.
- * Every page's HTML modulepreloads it with the rest of the first load (issue 10, LCP; docs/decisions/0015).
+ * Every page's HTML modulepreloads it with the rest of the first load (LCP; docs/decisions/0015).
  */
 import { startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,7 +3,7 @@
  * browser's real clock, storage, fetch and host bridge, and wires the stores
  * to it. Everything below takes these as arguments, so tests build their own.
  */
-// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (issue 10).
+// From the area file, not the contract's barrel: esbuild follows every re-export of a barrel into the first load (decision 0015).
 import { DEFAULT_RUNTIME_CONFIG } from '../api/contract/runtime-config.ts';
 import type { RuntimeConfig } from '../api/contract.ts';
 import type { Api } from '../api/endpoints.ts';

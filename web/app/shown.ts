@@ -1,7 +1,7 @@
 /**
  * What the shell and home show that lazy modules decide, as atoms light enough for the first load: the chunks that
  * set them (signin.ts, popups.ts) and the shell's pop-up host all read one module that is already there, so none of
- * them waits for a tiny shared chunk of its own (issue 10).
+ * them waits for a tiny shared chunk of its own (decision 0015).
  */
 import { atom } from 'nanostores';
 import type { PopupKind } from '../state/popup.ts';

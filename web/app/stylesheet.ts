@@ -1,5 +1,5 @@
 /**
- * The app's stylesheet without blocking the page (issue 10 part 2). The
+ * The app's stylesheet without blocking the page (FCP, decision 0018). The
  * shell only preloads it (`<link rel="preload" as="style">`, build/html.ts),
  * so nothing waits for it before the scripts start; the app turns each such
  * preload into a stylesheet and renders once it has applied, so the first

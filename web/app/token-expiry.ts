@@ -1,5 +1,5 @@
 /**
- * What the app does with a 30001 (SPEC §8; issue 14 part 10), as two pure
+ * What the app does with a 30001 (SPEC §8; decision 0008 §6), as two pure
  * rules so they can be tested without a browser:
  * - on the login page already: nothing (several calls in flight all answer 30001; the first one got here);
  * - on the game screen with a game session under way: the session ends as token-expired and offers "Log in";

@@ -1,5 +1,5 @@
 /**
- * The app measures its own Core Web Vitals in the field (issue 10 part 6) with
+ * The app measures its own Core Web Vitals in the field (decision 0018) with
  * the `web-vitals` library and reports them through event_report (SPEC §7) as
  * VITALS_EVENT, in batches (web/core/vitals-batch.ts). This module is loaded
  * on idle after the first page shows (start.ts), never on the critical path:

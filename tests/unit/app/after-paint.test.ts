@@ -10,7 +10,7 @@ function frames() {
   };
 }
 
-// Issue 10 (TBT): start-up work that is not the first view waits for the first paint, then for idle.
+// Total Blocking Time (decision 0018; docs/decisions/0015): start-up work that is not the first view waits for the first paint, then for idle.
 describe('afterPaintWhenIdle', () => {
   it('waits for the frame, the task after it, then idle time', () => {
     const clock = createManualClock();

@@ -1,7 +1,7 @@
 /**
- * Issue 9: the HTTP client's own words (SPEC §8's status texts, "request
- * failed", the 30001 default) follow the player's language: SPEC §8's Chinese
- * for zh-Hans, Traditional for zh-Hant, English for an English reader.
+ * The HTTP client's own words (SPEC §8's status texts, "request failed", the
+ * 30001 default) follow the player's language (decision 0010): SPEC §8's
+ * Chinese for zh-Hans, Traditional for zh-Hant, English for an English reader.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpWording } from '../../../web/app/http-wording.ts';

@@ -1,6 +1,7 @@
 /**
- * Issue 9: the language at start and its changes — the settings choice, else the host app (`?lang=` on the webview
- * URL, then its bridge `language` event), else the browser; `<html lang>` follows; the choice survives log-out.
+ * Decision 0010 ("Choosing"): the language at start and its changes — the settings choice, else the host app
+ * (`?lang=` on the webview URL, then its bridge `language` event), else the browser; `<html lang>` follows; the choice
+ * survives log-out.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../../web/core/bridge.ts';
@@ -22,7 +23,7 @@ function start(opts: { search?: string; languages?: string[]; stored?: Record<st
   return { ready, local, backend, bridge, root };
 }
 
-describe('the app language (issue 9)', () => {
+describe('the app language (decision 0010)', () => {
   it('takes the browser language when nothing else says', async () => {
     const { ready, root } = start({ languages: ['zh-CN', 'en'] });
     await ready;

@@ -6,7 +6,7 @@ import { flush } from '../../flush.ts';
 const Page = () => null;
 
 describe('lazy pages (SPEC §2: loading and error placeholder, 60000 ms delay and timeout)', () => {
-  it('SPEC §2 as read in decision 0008 (issue 14 part 10): the placeholder after 200 ms, the error at 60000 ms', () => {
+  it('SPEC §2 as read in decision 0008 §1: the placeholder after 200 ms, the error at 60000 ms', () => {
     expect(PAGE_LOADING_DELAY_MS).toBe(200);
     expect(PAGE_LOADING_TIMEOUT_MS).toBe(60_000);
     // The default timers: a slow chunk shows the spinner long before the error.

@@ -1,4 +1,4 @@
-/** Issue 14 part 10: every 30001 ends on the login page, except a live game session on the game screen (SPEC §8). */
+/** Decision 0008 §6: every 30001 ends on the login page, except a live game session on the game screen (SPEC §8). */
 import { describe, expect, it } from 'vitest';
 import { expiryStep, sessionTakesExpiry } from '../../../web/app/token-expiry.ts';
 import { GAME_PATH, HOME_PATH, PAGE_PATH } from '../../../web/core/paths.ts';
@@ -7,17 +7,17 @@ const never = (): boolean => {
   throw new Error('the game session must not be asked');
 };
 
-describe('expiryStep (SPEC §8 30001, issue 14 part 10)', () => {
+describe('expiryStep (SPEC §8 30001, decision 0008 §6)', () => {
   it('SPEC §8: a logged-in page goes to login', () => {
     expect(expiryStep(PAGE_PATH.user, true, never)).toBe('login');
   });
 
-  it('issue 14 part 10: already logged out (a page that needs no login) it still goes to login', () => {
+  it('already logged out (a page that needs no login) it still goes to login', () => {
     expect(expiryStep(HOME_PATH, false, never)).toBe('login');
     expect(expiryStep(GAME_PATH, false, never)).toBe('login');
   });
 
-  it('issue 14 part 10: on the login page already (a second call in flight), nothing more happens', () => {
+  it('on the login page already (a second call in flight), nothing more happens', () => {
     expect(expiryStep(PAGE_PATH.login, true, never)).toBe('nothing');
     expect(expiryStep(PAGE_PATH.login, false, never)).toBe('nothing');
   });
@@ -28,7 +28,7 @@ describe('expiryStep (SPEC §8 30001, issue 14 part 10)', () => {
   });
 });
 
-describe('sessionTakesExpiry (issue 14 part 10)', () => {
+describe('sessionTakesExpiry (decision 0008 §6)', () => {
   it.each([
     [undefined, undefined, false],
     ['idle', undefined, false],

@@ -1,7 +1,8 @@
 /**
- * Issue 10 (login's LCP is text): the shell's first script names the reader's language before the first paint, the
- * same way the app's start does (issue 9, app/language.ts): the settings choice, else the host's `?lang=`, else the
- * browser's; the skeleton has words in English and both Chinese scripts, so Spanish and French readers see English.
+ * Login's LCP is text (decision 0014, "Login says its words before the app"): the shell's first script names the
+ * reader's language before the first paint, the same way the app's start does (decision 0010, app/language.ts): the
+ * settings choice, else the host's `?lang=`, else the browser's; the skeleton has words in English and both Chinese
+ * scripts, so Spanish and French readers see English.
  */
 import { describe, expect, it } from 'vitest';
 import { encodeEntry } from '../../../web/core/storage/local.ts';

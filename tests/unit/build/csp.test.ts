@@ -1,4 +1,4 @@
-/** Issue 14 part 8: the Content-Security-Policy of every exported page, and the MOCK_CLOUD build flag. */
+/** Decision 0008 §4: the Content-Security-Policy of every exported page, and the MOCK_CLOUD build flag. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../web/api/contract.ts';
@@ -17,8 +17,8 @@ const policyOf = (html: string): Map<string, string[]> => {
   return directives((m?.[1] ?? '').replace(/&#39;|&apos;/g, "'"));
 };
 
-describe('Content-Security-Policy (issue 14 part 8)', () => {
-  it("issue 14 part 8: scripts only from 'self', no plugins, no <base>; the shell's one inline style by its hash", () => {
+describe('Content-Security-Policy (decision 0008 §4)', () => {
+  it("scripts only from 'self', no plugins, no <base>; the shell's one inline style by its hash", () => {
     const html = shell();
     const csp = policyOf(html);
     expect(csp.get('script-src')).toEqual(["'self'"]);
@@ -36,7 +36,7 @@ describe('Content-Security-Policy (issue 14 part 8)', () => {
     expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<link rel="preload" href="/assets/'));
   });
 
-  it('issue 14 part 8: absolute API and socket bases of config.json join connect-src (and the API host img/media-src)', () => {
+  it('absolute API and socket bases of config.json join connect-src (and the API host img/media-src)', () => {
     const csp = directives(
       contentSecurityPolicy({
         config: { apiBase: 'https://api.example.com/v1/', gameApiBase: 'https://game.example.com/g/', socketBase: 'wss://ws.example.com/socket/' },
@@ -49,7 +49,7 @@ describe('Content-Security-Policy (issue 14 part 8)', () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'https://api.example.com', 'https://game.example.com']);
   });
 
-  it("issue 14 part 8: a dev shell allows its live-reload script by hash and its event stream's origin", () => {
+  it("a dev shell allows its live-reload script by hash and its event stream's origin", () => {
     const html = shell(DEFAULT_RUNTIME_CONFIG, 'http://127.0.0.1:8081/events');
     const csp = policyOf(html);
     const code = /<script data-live-reload>(.*)<\/script>/.exec(html)?.[1] ?? '';
@@ -68,8 +68,8 @@ describe('Content-Security-Policy (issue 14 part 8)', () => {
   });
 });
 
-describe('MOCK_CLOUD (issue 14 part 8: mock_session and X-Mock-Session only in builds pointed at the mock)', () => {
-  it('issue 14 part 8: relative bases (served by the mock) make a mock build; an absolute base does not; MOCK_CLOUD=1/0 decides', () => {
+describe('MOCK_CLOUD (decision 0008 §4: mock_session and X-Mock-Session only in builds pointed at the mock)', () => {
+  it('relative bases (served by the mock) make a mock build; an absolute base does not; MOCK_CLOUD=1/0 decides', () => {
     expect(mockCloudFromEnv({}, DEFAULT_RUNTIME_CONFIG)).toBe(true);
     expect(mockCloudFromEnv({}, { ...DEFAULT_RUNTIME_CONFIG, apiBase: 'https://api.example.com/' })).toBe(false);
     expect(mockCloudFromEnv({}, { ...DEFAULT_RUNTIME_CONFIG, socketBase: 'wss://ws.example.com/' })).toBe(false);
