@@ -1,6 +1,6 @@
 /**
  * What the build was made for, fixed at build time (esbuild `define`,
- * build/build.ts) so a production bundle carries no mock-only code.
+ * build/esbuild-options.ts) so a production bundle carries no mock-only code.
  *
  * `MOCK_CLOUD`: the build talks to the mock cloud (`npm start`, QA, tests).
  * Only then does the app read `?mock_session=`, send `X-Mock-Session`, and
