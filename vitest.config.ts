@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/e2e/sequencer.ts';
 
 /** The e2e files that watch the streamed picture: they run one at a time, after the rest. */
 const SOLO = [
@@ -17,6 +18,7 @@ const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as
 // Three layers, each its own project so `npm test` can build the app between them (e2e is two projects: see SOLO).
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

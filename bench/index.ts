@@ -19,10 +19,11 @@ import { mockRps } from './mock-rps.ts';
 import { mockSockets } from './mock-sockets.ts';
 import { soak } from './soak.ts';
 import { stream } from './stream.ts';
+import { testSuite } from './test-suite.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, soak];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, soak, testSuite];
 
 const HISTORY_LIMIT = 30;
 

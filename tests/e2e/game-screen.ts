@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 import { logIn, newPhonePage, waitForAppShell, type PhonePage } from './phone.ts';
-import type { TestServer } from './server.ts';
+import type { E2E } from './server.ts';
 
 
 /** The game screen of a game. */
@@ -31,7 +31,7 @@ export interface GameScreenOptions {
  * Helpers for the game screen against `e2e`'s server: each page has its own mock session with its own
  * scenario, driven with /__mock/*; `prefix` names the sessions of a test file.
  */
-export function gameScreen(e2e: { readonly server: TestServer; readonly browser: Browser }, prefix: string) {
+export function gameScreen(e2e: E2E, prefix: string) {
   let n = 0;
 
   /** A control API call in `session` (GET without data, POST with it, or `method`); fails the test unless it succeeds. */

@@ -14,23 +14,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './phone.ts';
-import { startServer, type ServerOptions, type TestServer } from './server.ts';
+import { startServer, type E2E, type ServerOptions, type TestServer } from './server.ts';
 
 export * from './phone.ts';
 export * from './server.ts';
 export * from './game-screen.ts';
 export * from './logged-in.ts';
 
-export interface E2E {
-  readonly server: TestServer;
-  readonly browser: Browser;
-}
-
 /**
  * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
  * Read `server` and `browser` inside tests (they exist once the hooks ran).
  */
-export function useServerAndBrowser(opts: ServerOptions = {}): { readonly server: TestServer; readonly browser: Browser } {
+export function useServerAndBrowser(opts: ServerOptions = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {

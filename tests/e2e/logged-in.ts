@@ -7,11 +7,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { PAGE_PATH } from '../../web/core/paths.ts';
 import { logInAnyLanguage, newPhonePage, PHONE, waitForAppShell, type PhonePage } from './phone.ts';
-import type { TestServer } from './server.ts';
+import type { E2E } from './server.ts';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
-type E2E = { readonly server: TestServer; readonly browser: Browser };
 
 export interface LoggedInOptions {
   /** The persona's phone number (README "Personas for QA"). */

@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
 import type { FromMockProcess, MockProcessOptions, ToMockProcess } from './mock-process-protocol.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,6 +27,12 @@ export interface TestServer {
 }
 
 export type ServerOptions = MockProcessOptions;
+
+/** A test file's mock and browser (harness.ts useServerAndBrowser). */
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
 
 const tell = (child: ChildProcess, message: ToMockProcess): void => {
   if (child.connected) child.send(message);

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench -- test-suite`: how long `npm test` takes on this machine, step by step, and its slowest files.
+ * It runs the steps of package.json's "test" script one after the other, as npm does, timing each; the vitest steps
+ * also write a JSON report, read for each file's time. Budget: the whole suite within 12 minutes on this 2-core
+ * machine, so a change made late in a working session is still checked before it lands (decision 0019).
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BenchContext, BenchResult, Benchmark } from './types.ts';
+
+export const SUITE_BUDGET_MIN = 12;
+const SLOWEST = 12;
+
+interface Step {
+  command: string;
+  ms: number;
+  ok: boolean;
+}
+
+interface FileTime {
+  file: string;
+  project: string;
+  ms: number;
+  tests: number;
+}
+
+interface VitestJson {
+  testResults: Array<{ name: string; startTime: number; endTime: number; assertionResults: unknown[] }>;
+}
+
+function run(command: string, cwd: string, log: (line: string) => void): Promise<Step> {
+  const started = Date.now();
+  log(`$ ${command}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+    child.on('exit', (code) => resolve({ command, ms: Date.now() - started, ok: code === 0 }));
+  });
+}
+
+/** The project a file ran in, from the vitest step's --project flags and the file's folder. */
+const projectOf = (file: string): string => file.split(path.sep).at(-2) ?? '?';
+
+async function fileTimes(report: string, root: string): Promise<FileTime[]> {
+  const json = JSON.parse(await readFile(report, 'utf8')) as VitestJson;
+  return json.testResults.map((r) => ({
+    file: path.relative(root, r.name),
+    project: projectOf(r.name),
+    ms: r.endTime - r.startTime,
+    tests: r.assertionResults.length,
+  }));
+}
+
+const min = (ms: number): string => (ms / 60_000).toFixed(1);
+const sec = (ms: number): string => (ms / 1000).toFixed(1);
+
+export const testSuite: Benchmark = {
+  name: 'test-suite',
+  title: 'Test suite: `npm test` wall time and its slowest files',
+  async run(ctx: BenchContext): Promise<BenchResult> {
+    const pkg = JSON.parse(await readFile(path.join(ctx.root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const script = pkg.scripts['test'];
+    if (script === undefined) throw new Error('package.json has no "test" script');
+    const steps: Step[] = [];
+    const files: FileTime[] = [];
+    let n = 0;
+    for (const part of script.split('&&').map((s) => s.trim())) {
+      const vitest = part.startsWith('vitest run');
+      const report = path.join(ctx.tmpDir, `vitest-${++n}.json`);
+      const command = vitest ? `npx ${part} --reporter=dot --reporter=json --outputFile=${report}` : part;
+      const step = await run(command, ctx.root, ctx.log);
+      steps.push({ ...step, command: part });
+      if (vitest) files.push(...(await fileTimes(report, ctx.root).catch(() => [])));
+      if (!step.ok) break;
+    }
+    const total = steps.reduce((sum, s) => sum + s.ms, 0);
+    const failed = steps.find((s) => !s.ok);
+    const slowest = [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    const markdown = [
+      `| step | time |`,
+      `|---|---|`,
+      ...steps.map((s) => `| \`${s.command}\`${s.ok ? '' : ' (failed)'} | ${sec(s.ms)} s |`),
+      `| **npm test** | **${min(total)} min** (${(total / (SUITE_BUDGET_MIN * 60_000)).toFixed(2)}× the ${SUITE_BUDGET_MIN}-minute budget) |`,
+      '',
+      `${files.length} test files, ${files.reduce((s, f) => s + f.tests, 0)} tests. The slowest files (time from the file's start to its end, so`,
+      'files that ran side by side overlap):',
+      '',
+      '| file | tests | time |',
+      '|---|---|---|',
+      ...slowest.map((f) => `| \`${f.file}\` | ${f.tests} | ${sec(f.ms)} s |`),
+    ].join('\n');
+    const overBudget = [
+      ...(failed ? [`\`${failed.command}\` failed`] : []),
+      ...(total > SUITE_BUDGET_MIN * 60_000 ? [`npm test took ${min(total)} min > budget ${SUITE_BUDGET_MIN} min`] : []),
+    ];
+    return { markdown, overBudget, history: { header: ['npm test', 'files', 'slowest file'], cells: [`${min(total)} min`, String(files.length), slowest[0] ? `${slowest[0].file} ${sec(slowest[0].ms)} s` : '-'] } };
+  },
+};
