@@ -1,10 +1,11 @@
 /**
  * `npm run bench -- test-suite`: how long `npm test` takes on this machine, step by step, and its slowest files.
- * It runs the steps of package.json's "test" script one after the other, as npm does, timing each; the vitest steps
- * also write a JSON report, read for each file's time. Budget: the whole suite within 12 minutes on this 2-core
+ * It runs the steps of package.json's "test" script one after the other, as npm does, timing each; the vitest runs
+ * (its own steps, and the one inside `npm run checks`) also write a JSON report, read for each file's time. Budget: the whole suite within 12 minutes on this 2-core
  * machine, so a change made late in a working session is still checked before it lands (decision 0019).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
@@ -20,7 +21,6 @@ interface Step {
 
 interface FileTime {
   file: string;
-  project: string;
   ms: number;
   tests: number;
 }
@@ -29,23 +29,21 @@ interface VitestJson {
   testResults: Array<{ name: string; startTime: number; endTime: number; assertionResults: unknown[] }>;
 }
 
-function run(command: string, cwd: string, log: (line: string) => void): Promise<Step> {
+function run(command: string, cwd: string, log: (line: string) => void, report: string): Promise<Step> {
   const started = Date.now();
   log(`$ ${command}`);
   return new Promise((resolve) => {
-    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+    // `npm run checks` runs its vitest with a JSON report when told where (tests/checks.ts).
+    const env = { ...process.env, CI: 'true', CHECKS_VITEST_JSON: report };
+    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 'ignore', 'inherit'], env });
     child.on('exit', (code) => resolve({ command, ms: Date.now() - started, ok: code === 0 }));
   });
 }
-
-/** The project a file ran in, from the vitest step's --project flags and the file's folder. */
-const projectOf = (file: string): string => file.split(path.sep).at(-2) ?? '?';
 
 async function fileTimes(report: string, root: string): Promise<FileTime[]> {
   const json = JSON.parse(await readFile(report, 'utf8')) as VitestJson;
   return json.testResults.map((r) => ({
     file: path.relative(root, r.name),
-    project: projectOf(r.name),
     ms: r.endTime - r.startTime,
     tests: r.assertionResults.length,
   }));
@@ -68,9 +66,9 @@ export const testSuite: Benchmark = {
       const vitest = part.startsWith('vitest run');
       const report = path.join(ctx.tmpDir, `vitest-${++n}.json`);
       const command = vitest ? `npx ${part} --reporter=dot --reporter=json --outputFile=${report}` : part;
-      const step = await run(command, ctx.root, ctx.log);
+      const step = await run(command, ctx.root, ctx.log, report);
       steps.push({ ...step, command: part });
-      if (vitest) files.push(...(await fileTimes(report, ctx.root).catch(() => [])));
+      if (existsSync(report)) files.push(...(await fileTimes(report, ctx.root)));
       if (!step.ok) break;
     }
     const total = steps.reduce((sum, s) => sum + s.ms, 0);

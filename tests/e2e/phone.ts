@@ -5,8 +5,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { MOCK_SMS_CODE } from '../../mock-server/limits.ts';
+import { until } from '../wait.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -151,4 +152,38 @@ export async function logInAnyLanguage(page: Page, mobile: string): Promise<void
   await page.locator('input[autocomplete="one-time-code"]').fill(MOCK_SMS_CODE);
   await page.getByRole('checkbox').check();
   await page.locator('button[type="submit"]').click();
+}
+
+/**
+ * The page's requests in flight, for a wait until its network has been quiet for `quietMs` (a page's calls answered,
+ * its images in). Playwright's 'networkidle' waits a fixed 500 ms after the last one, whatever the page does: most
+ * of a visit when a sweep visits a hundred pages.
+ */
+export function networkWatch(page: Page): { quiet(quietMs?: number): Promise<void> } {
+  const open = new Set<Request>();
+  let last = Date.now();
+  const started = (r: Request): void => {
+    open.add(r);
+    last = Date.now();
+  };
+  const ended = (r: Request): void => {
+    open.delete(r);
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quiet: (quietMs = 150) =>
+      until(
+        () => {
+          // A redirected request goes on as a new one: the old one is done.
+          for (const r of open) if (r.redirectedTo() !== null) open.delete(r);
+          return open.size === 0 && Date.now() - last >= quietMs;
+        },
+        `${quietMs} ms without a request in flight`,
+        20_000,
+        () => [...open].map((r) => r.url()).join(', '),
+      ),
+  };
 }
