@@ -6,7 +6,6 @@ const SOLO = [
   'tests/e2e/stream.test.ts',
   'tests/e2e/controls-input-modes.test.ts',
   'tests/e2e/controls-input-devices.test.ts',
-  'tests/e2e/hardening.test.ts',
   'tests/e2e/i18n-mock-words.test.ts',
 ];
 

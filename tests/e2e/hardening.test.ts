@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gamePath, gameScreen, LANDSCAPE, launchBrowser, logIn, newPhonePage, PHONE, reach100, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: these check what the app does around a game, not its picture.
+const e2e = useServerAndBrowser({ video: false });
 const gs = gameScreen(e2e, 'harden');
 
 /** Only the mock's own expected noise: sockets closed on purpose, a fault's refused resource. */
