@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import type { Result } from 'lighthouse';
 import { build } from '../build/build.ts';
 import { createApp } from '../mock-server/app.ts';
+import { CHROMIUM_ARGS } from '../tests/e2e/phone.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 const execFileAsync = promisify(execFile);
@@ -33,17 +34,8 @@ export const RUNS = 3;
 /** The Lighthouse budget of decision 0018, per page, on the median of RUNS runs. */
 export const LIGHTHOUSE_BUDGET = { performance: 95, fcpMs: 1200, lcpMs: 1800, cls: 0.02, tbtMs: 150 } as const;
 
-/** Debian's Chromium, headless, with the flags the e2e tests use in containers (tests/e2e/harness.ts). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+/** Debian's Chromium, headless, with the flags the e2e tests use in containers. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export interface PageScore {
   performance: number;
