@@ -19,6 +19,8 @@ export type { MockSessionClient } from './client/session.ts';
 export type { WaitOptions } from './client/wait.ts';
 export type * from './client/types.ts';
 export { FEED_PATH } from './client/feed.ts';
+export { installSimulatedHost } from './client/host.ts';
+export type { HostCall, HostPage, SimulatedHost, SimulatedHostOptions } from './client/host.ts';
 export type * from './client/feed.ts';
 
 export interface MockClientOptions {

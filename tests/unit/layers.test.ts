@@ -33,9 +33,10 @@ const inContract = (file: string): boolean => file === CONTRACT || file.startsWi
 
 /**
  * The contract's wire-protocol modules (0004), the only part of web/api that web/core imports: the envelope, body
- * codes, runtime error codes and headers; the app's id; the sockets' heartbeat and close codes; the runtime config.
+ * codes, runtime error codes and headers; the app's id; the sockets' heartbeat and close codes; the runtime config;
+ * the host bridge's protocol.
  */
-const WIRE_MODULES = ['protocol.ts', 'app-id.ts', 'sockets.ts', 'runtime-config.ts'].map((f) => path.join(CONTRACT_DIR, f));
+const WIRE_MODULES = ['protocol.ts', 'app-id.ts', 'sockets.ts', 'runtime-config.ts', 'bridge.ts'].map((f) => path.join(CONTRACT_DIR, f));
 /** An import of web/api that web/core may not make: the barrel, another area of the contract, or api beside it. */
 const beyondWire = (imp: { target: string }): boolean => layerOf(imp.target) === 'api' && !WIRE_MODULES.includes(imp.target);
 

@@ -1,45 +1,39 @@
 /**
- * The host webview bridge (SPEC §2 "closes the host webview", §4 network
- * events). The app runs inside an Android or iOS shell, or in a plain browser;
- * this is the one place that knows how to talk to each, so pages only see
- * `call`, `on` and `closeWebview`. Nothing the app asks the host waits for an
- * answer: the host speaks back only through events.
- *
- * Out: JSON `{ method, params }`, to `CGHostAndroid.postMessage(string)`,
- * `webkit.messageHandlers.cgHost.postMessage(object)` or `CGHost.postMessage(string)`.
- * In: the host calls `window.cgBridgeReceive(json | object)` with `{ event, data }`.
+ * The host webview bridge (SPEC §2 "closes the host webview", §4 network events; the protocol is
+ * web/api/contract/bridge.ts and docs/host-bridge.md). The app runs inside an Android or iOS shell, or in a plain
+ * browser; this is the one place that knows how to talk to each. Pages ask `can(method)` and fall back to the web
+ * platform when the host did not announce it; `call` sends only what was announced.
  */
-import { createEmitter } from './emitter.ts';
+import {
+  BRIDGE_METHODS,
+  BRIDGE_PROTOCOL_VERSION,
+  type BridgeEvent,
+  type BridgeEventData,
+  type BridgeMethod,
+  type BridgeMethodParams,
+  type HostInfo,
+} from '../api/contract/bridge.ts';
+import { checkHostInfo, checkMessage } from './bridge-check.ts';
+import { createEmitter, type PayloadArg, type Unsubscribe } from './emitter.ts';
 
-export const BRIDGE_METHOD = {
-  closeWebview: 'closeWebview',
-  getNetworkType: 'getNetworkType',
-  setOrientation: 'setOrientation',
-  vibrate: 'vibrate',
-  openUrl: 'openUrl',
-  setClipboard: 'setClipboard',
-  login: 'login',
-  pay: 'pay',
-  share: 'share',
-} as const;
+export type { BridgeEvent, BridgeEventData, BridgeMethod, HostInfo } from '../api/contract/bridge.ts';
 
-/** `language`: the host app says which language it shows (a BCP 47 tag), so the page matches it. */
-export type BridgeEvent = 'back' | 'network' | 'resume' | 'pause' | 'language';
-export const BRIDGE_EVENTS: readonly BridgeEvent[] = ['back', 'network', 'resume', 'pause', 'language'];
-
-interface BridgeMessage {
-  method: string;
-  params?: unknown;
-}
+/** The params argument of `call`: none for methods that carry none. */
+export type ParamsArg<M extends BridgeMethod> = BridgeMethodParams[M] extends undefined ? [] : [params: BridgeMethodParams[M]];
 
 export interface Bridge {
+  /** A host transport is present (announced or not). */
   readonly hasHost: boolean;
-  /** Fire and forget; ignored without a host. */
-  call(method: string, params?: unknown): void;
-  on(event: BridgeEvent, fn: (data: unknown) => void): () => void;
+  /** The host's checked announcement, or null. */
+  readonly host: HostInfo | null;
+  /** The host announced `method` (closeWebview: any host). */
+  can(method: BridgeMethod): boolean;
+  /** Sends `method` when the host announced it; false when it was not sent (then the caller falls back). */
+  call<M extends BridgeMethod>(method: M, ...params: ParamsArg<M>): boolean;
+  on<E extends BridgeEvent>(event: E, fn: (data: BridgeEventData[E]) => void): Unsubscribe;
   closeWebview(): void;
   /** Delivers an event to listeners as if the host had sent it (browser fallbacks, tests). */
-  emit(event: BridgeEvent, data?: unknown): void;
+  emit<E extends BridgeEvent>(event: E, ...data: PayloadArg<BridgeEventData[E]>): void;
   /** Uninstalls the receiver from the window. */
   dispose(): void;
 }
@@ -48,68 +42,90 @@ export interface BridgeWindow {
   CGHostAndroid?: { postMessage(message: string): void };
   webkit?: { messageHandlers?: { cgHost?: { postMessage(message: unknown): void } } };
   CGHost?: { postMessage(message: string): void };
+  cgHostInfo?: unknown;
   cgBridgeReceive?: ((message: unknown) => void) | undefined;
   history: { length: number; back(): void };
   close(): void;
 }
 
-/**
- * What the real and the memory bridge emit. One failing page listener must not
- * stop the others hearing "back" or "pause": the emitter rethrows it on a microtask.
- */
-type BridgeEvents = Record<BridgeEvent, unknown>;
+type Warn = (message: string) => void;
+const consoleWarn: Warn = (message) => console.warn(message);
 
-function parseIncoming(message: unknown): { event: string; data: unknown } | null {
-  let m = message;
-  if (typeof m === 'string') {
-    try {
-      m = JSON.parse(m) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  if (typeof m !== 'object' || m === null) return null;
-  const { event, data } = m as { event?: unknown; data?: unknown };
-  return typeof event === 'string' ? { event, data } : null;
+/** The announcement as last read: checked again only when the window's object changes. */
+function announcement(win: BridgeWindow, warn: Warn): () => HostInfo | null {
+  let seen: unknown;
+  let info: HostInfo | null = null;
+  return () => {
+    const raw = win.cgHostInfo;
+    if (raw === seen) return info;
+    seen = raw;
+    info = raw === undefined ? null : checkHostInfo(raw);
+    if (raw !== undefined && info === null) warn('host bridge: window.cgHostInfo is malformed; the app acts as if no host announced anything');
+    return info;
+  };
 }
 
-export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
-  const emitter = createEmitter<BridgeEvents>();
+export function createBridge(win: BridgeWindow = globalThis.window, warn: Warn = consoleWarn): Bridge {
+  const emitter = createEmitter<BridgeEventData>();
+  const host = announcement(win, warn);
 
   // Looked up on every send: some shells inject their handler after the page has started.
-  const post = (msg: BridgeMessage): boolean => {
-    if (win.CGHostAndroid) win.CGHostAndroid.postMessage(JSON.stringify(msg));
-    else if (win.webkit?.messageHandlers?.cgHost) win.webkit.messageHandlers.cgHost.postMessage(msg);
-    else if (win.CGHost) win.CGHost.postMessage(JSON.stringify(msg));
-    else return false;
-    return true;
+  const post = (msg: object): boolean => {
+    try {
+      if (win.CGHostAndroid) win.CGHostAndroid.postMessage(JSON.stringify(msg));
+      else if (win.webkit?.messageHandlers?.cgHost) win.webkit.messageHandlers.cgHost.postMessage(msg);
+      else if (win.CGHost) win.CGHost.postMessage(JSON.stringify(msg));
+      else return false;
+      return true;
+    } catch (e) {
+      // A host handler that throws is the host's fault; the page goes on with its fallback.
+      warn(`host bridge: the host refused ${JSON.stringify(msg).slice(0, 80)}: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }
   };
 
   const receive = (message: unknown): void => {
-    const m = parseIncoming(message);
-    if (!m) return;
-    if ((BRIDGE_EVENTS as readonly string[]).includes(m.event)) emitter.emit(m.event as BridgeEvent, m.data);
+    const m = checkMessage(message);
+    if (typeof m === 'string') {
+      warn(`host bridge: dropped a message from the host: ${m}`);
+      return;
+    }
+    (emitter.emit as (e: BridgeEvent, d: unknown) => void)(m.event, m.data);
   };
 
-  // Chain to a receiver already installed (another bridge instance) instead of cutting it off.
+  // Chain to a receiver already installed (another bridge instance) instead of cutting it off. Never throws into
+  // the host's evaluateJavascript: a failing page listener surfaces on a microtask (web/core/emitter.ts).
   const previous = win.cgBridgeReceive;
   const installed = (message: unknown): void => {
-    receive(message);
+    try {
+      receive(message);
+    } catch (e) {
+      warn(`host bridge: ${e instanceof Error ? e.message : String(e)}`);
+    }
     previous?.(message);
   };
   win.cgBridgeReceive = installed;
 
-  const bridge: Bridge = {
+  const hasHost = (): boolean => Boolean(win.CGHostAndroid || win.webkit?.messageHandlers?.cgHost || win.CGHost);
+  const can = (method: BridgeMethod): boolean =>
+    hasHost() && (method === 'closeWebview' || (host()?.capabilities.includes(method) ?? false));
+
+  return {
     get hasHost() {
-      return Boolean(win.CGHostAndroid || win.webkit?.messageHandlers?.cgHost || win.CGHost);
+      return hasHost();
     },
-    call(method, params) {
-      post(params === undefined ? { method } : { method, params });
+    get host() {
+      return host();
+    },
+    can,
+    call(method, ...params) {
+      if (!can(method)) return false;
+      return post(params.length === 0 ? { v: BRIDGE_PROTOCOL_VERSION, method } : { v: BRIDGE_PROTOCOL_VERSION, method, params: params[0] });
     },
     on: emitter.on,
     emit: emitter.emit,
     closeWebview() {
-      if (post({ method: BRIDGE_METHOD.closeWebview })) return;
+      if (post({ v: BRIDGE_PROTOCOL_VERSION, method: 'closeWebview' })) return;
       // In a browser "close" means leave this app: go back if there is somewhere to go, else close the tab.
       if (win.history.length > 1) win.history.back();
       else win.close();
@@ -118,27 +134,37 @@ export function createBridge(win: BridgeWindow = globalThis.window): Bridge {
       if (win.cgBridgeReceive === installed) win.cgBridgeReceive = previous;
     },
   };
-  return bridge;
 }
 
 export interface MemoryBridge extends Bridge {
-  sent: Array<{ method: string; params?: unknown }>;
+  sent: Array<{ method: BridgeMethod; params?: unknown }>;
 }
 
-/** An in-memory host for tests and stories: records what the app sent, lets the test emit host events. */
-export function createMemoryBridge(opts: { hasHost?: boolean } = {}): MemoryBridge {
-  const emitter = createEmitter<BridgeEvents>();
-  const sent: Array<{ method: string; params?: unknown }> = [];
-  const record = (method: string, params?: unknown): void => {
-    sent.push(params === undefined ? { method } : { method, params });
-  };
+/**
+ * An in-memory host for unit tests: records what the app sent and lets the test emit host events. `capabilities`
+ * default to every method (a host that announced them all); `hasHost: false` is a plain browser.
+ */
+export function createMemoryBridge(opts: { hasHost?: boolean; capabilities?: readonly BridgeMethod[]; host?: HostInfo } = {}): MemoryBridge {
+  const emitter = createEmitter<BridgeEventData>();
+  const sent: Array<{ method: BridgeMethod; params?: unknown }> = [];
+  const present = opts.hasHost ?? true;
+  const host: HostInfo | null = present
+    ? (opts.host ?? { version: BRIDGE_PROTOCOL_VERSION, platform: 'android', capabilities: [...(opts.capabilities ?? BRIDGE_METHODS)] })
+    : null;
+  const can = (method: BridgeMethod): boolean => present && (method === 'closeWebview' || (host?.capabilities.includes(method) ?? false));
   return {
-    hasHost: opts.hasHost ?? true,
+    hasHost: present,
+    host,
     sent,
-    call: record,
+    can,
+    call(method, ...params) {
+      if (!can(method)) return false;
+      sent.push(params.length === 0 ? { method } : { method, params: params[0] });
+      return true;
+    },
     on: emitter.on,
     emit: emitter.emit,
-    closeWebview: () => record(BRIDGE_METHOD.closeWebview),
+    closeWebview: () => void sent.push({ method: 'closeWebview' }),
     dispose: () => undefined,
   };
 }

@@ -43,7 +43,7 @@ describe('the app language (decision 0010)', () => {
     bridge.emit('language', 'zh-HK');
     await expect.poll(() => locale.get()).toBe('zh-Hant');
     expect(root.lang).toBe('zh-Hant');
-    bridge.emit('language', 42);
+    bridge.emit('language', 42 as unknown as string);
     bridge.emit('language', '  ');
     expect(locale.get()).toBe('zh-Hant');
   });
