@@ -27,7 +27,7 @@ describe('the host bridge in Chromium (docs/host-bridge.md)', () => {
 
   it('1,000 random messages from the host leave the app working: a page still opens and a tap still answers', async () => {
     const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
-    const host = await installSimulatedHost(page, { platform: 'android' });
+    await installSimulatedHost(page, { platform: 'android' });
     await page.goto(PAGE_PATH.gameLibrary);
     await waitForAppShell(page);
     const warnings: string[] = [];
