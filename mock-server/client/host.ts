@@ -16,9 +16,9 @@ import { DEFAULT_WAIT_MS } from './wait.ts';
 
 /** The part of Playwright's Page the simulated host uses. */
 export interface HostPage {
-  exposeFunction(name: string, fn: (message: unknown) => void): Promise<void>;
-  addInitScript<A>(script: (arg: A) => void, arg: A): Promise<void>;
-  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
+  exposeFunction(name: string, fn: (message: unknown) => void): Promise<unknown>;
+  addInitScript(script: { content: string }): Promise<unknown>;
+  evaluate(expression: string): Promise<unknown>;
 }
 
 export interface SimulatedHostOptions {
@@ -89,12 +89,12 @@ export async function installSimulatedHost(page: HostPage, o: SimulatedHostOptio
     o.capabilities === null
       ? null
       : { version: o.version ?? BRIDGE_PROTOCOL_VERSION, platform: platform === 'none' ? 'android' : platform, capabilities: [...(o.capabilities ?? BRIDGE_METHODS)], ...(o.safeArea ? { safeArea: o.safeArea } : {}) };
-  await page.addInitScript(initHost, { post: POST, platform, info } satisfies InitArg);
+  // As source text: the page runs it before its own scripts, on every document it loads.
+  await page.addInitScript({ content: `(${initHost.toString()})(${JSON.stringify({ post: POST, platform, info } satisfies InitArg)});` });
 
   const sendRaw = async (message: unknown): Promise<void> => {
-    await page.evaluate((m) => {
-      (window as unknown as { cgBridgeReceive?: (m: unknown) => void }).cgBridgeReceive?.(m);
-    }, message);
+    // `undefined` has no JSON: it is sent as itself.
+    await page.evaluate(`window.cgBridgeReceive?.(${message === undefined ? 'undefined' : JSON.stringify(message)})`);
   };
 
   return {
