@@ -18,10 +18,11 @@ import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 
 export const BUDGET = {
   /**
-   * Home first-load JS, gzip: decision 0018's budget, reached at 84.5 KB (docs/decisions/0015). react-dom alone is about
-   * 60 KB of it; anything new on the shell or home loads with a dynamic import when first needed.
+   * Home first-load JS, gzip: decision 0018's budget (docs/decisions/0015). react-dom alone is about 60 KB of it;
+   * anything new on the shell or home loads with a dynamic import when first needed. 86 KB since the host bridge
+   * checks the host's announcement on the first load (decision 0018, "The host bridge's kilobyte").
    */
-  homeFirstLoadGzip: 85 * 1024,
+  homeFirstLoadGzip: 86 * 1024,
   /** Every lazy page chunk on its own, gzip. */
   pageChunkGzip: 12 * 1024,
 } as const;

@@ -28,7 +28,8 @@ export const storageBlocked = storage.blocked.length > 0;
 export const local = createLocalStore(storage.local);
 export const session = createSessionStore({ local, session: storage.session });
 export const toaster = createToaster(clock);
-export const bridge = createBridge(window);
+// The host's messages are checked by a chunk of their own, loading now: what arrives first waits for it (web/core/bridge.ts).
+export const bridge = createBridge(window, { check: import('../core/bridge-check.ts').then((m) => m.checkMessage) });
 export const network = createNetworkStatus();
 export const tabBar = createTabBarStore();
 /** This page load's id, sent with every request (SPEC §7 headers). */

@@ -1,40 +1,10 @@
 /**
- * Checks what a host hands the app (docs/host-bridge.md): its announcement and each event's data, against the
- * contract's types. Hand-written rather than a schema library: the bridge is part of the first load, and these
- * few shapes cost a few hundred bytes. Anything that fails is `null`, and the bridge drops it with a warning.
+ * Checks each message a host sends (docs/host-bridge.md) against the contract's event types: anything that fails
+ * is a reason string, and the bridge drops the message with a warning. Loaded with a dynamic import when the bridge
+ * is made (web/app/services.ts): messages that arrive before it are kept in order, not lost.
  */
-import {
-  BRIDGE_EVENTS,
-  HOST_NETWORK_TYPES,
-  PAY_RESULTS,
-  type BridgeEvent,
-  type BridgeEventData,
-  type HostInfo,
-  type SafeArea,
-} from '../api/contract/bridge.ts';
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isText = (v: unknown, max = 2048): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
-const inset = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 500;
-
-export function checkSafeArea(v: unknown): SafeArea | null {
-  if (!isRec(v)) return null;
-  const { top, right, bottom, left } = v;
-  return inset(top) && inset(right) && inset(bottom) && inset(left) ? { top, right, bottom, left } : null;
-}
-
-/** The announcement, or null when it is missing or malformed (then the app acts as if no host announced anything). */
-export function checkHostInfo(v: unknown): HostInfo | null {
-  if (!isRec(v)) return null;
-  const { version, platform, capabilities, safeArea } = v;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return null;
-  if (!isText(platform, 32) || !Array.isArray(capabilities) || capabilities.length > 100) return null;
-  const area = safeArea === undefined ? undefined : checkSafeArea(safeArea);
-  if (area === null) return null;
-  const names = capabilities.filter((c): c is string => isText(c, 64));
-  return { version, platform, capabilities: names, ...(area ? { safeArea: area } : {}) };
-}
+import { BRIDGE_EVENTS, HOST_NETWORK_TYPES, PAY_RESULTS, type BridgeEvent, type BridgeEventData } from '../api/contract/bridge.ts';
+import { checkSafeArea, isRec, isText } from './bridge-announce.ts';
 
 type Checks = { [E in BridgeEvent]: (data: unknown) => BridgeEventData[E] | null };
 

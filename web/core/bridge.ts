@@ -13,7 +13,8 @@ import {
   type BridgeMethodParams,
   type HostInfo,
 } from '../api/contract/bridge.ts';
-import { checkHostInfo, checkMessage } from './bridge-check.ts';
+import { checkHostInfo } from './bridge-announce.ts';
+import type { CheckedMessage } from './bridge-check.ts';
 import { createEmitter, type PayloadArg, type Unsubscribe } from './emitter.ts';
 
 export type { BridgeEvent, BridgeEventData, BridgeMethod, HostInfo } from '../api/contract/bridge.ts';
@@ -51,6 +52,19 @@ export interface BridgeWindow {
 type Warn = (message: string) => void;
 const consoleWarn: Warn = (message) => console.warn(message);
 
+/** bridge-check.ts's `checkMessage`: a checked message, or why it was dropped. */
+export type MessageCheck = (message: unknown) => CheckedMessage | string;
+
+export interface BridgeOptions {
+  /** Where a dropped message or a refused call is reported (default console.warn). */
+  warn?: Warn;
+  /**
+   * The message check, or its module loading: until it has loaded, what the host sends waits in order (the app
+   * passes a dynamic import, so the first load does not carry the events' checks; tests pass the function).
+   */
+  check: MessageCheck | Promise<MessageCheck>;
+}
+
 /** The announcement as last read: checked again only when the window's object changes. */
 function announcement(win: BridgeWindow, warn: Warn): () => HostInfo | null {
   let seen: unknown;
@@ -65,9 +79,12 @@ function announcement(win: BridgeWindow, warn: Warn): () => HostInfo | null {
   };
 }
 
-export function createBridge(win: BridgeWindow = globalThis.window, warn: Warn = consoleWarn): Bridge {
+export function createBridge(win: BridgeWindow, o: BridgeOptions): Bridge {
+  const warn = o.warn ?? consoleWarn;
   const emitter = createEmitter<BridgeEventData>();
   const host = announcement(win, warn);
+  let check: MessageCheck | null = typeof o.check === 'function' ? o.check : null;
+  let waiting: unknown[] = [];
 
   // Looked up on every send: some shells inject their handler after the page has started.
   const post = (msg: object): boolean => {
@@ -84,14 +101,41 @@ export function createBridge(win: BridgeWindow = globalThis.window, warn: Warn =
     }
   };
 
-  const receive = (message: unknown): void => {
-    const m = checkMessage(message);
+  const deliver = (message: unknown, checkWith: MessageCheck): void => {
+    const m = checkWith(message);
     if (typeof m === 'string') {
       warn(`host bridge: dropped a message from the host: ${m}`);
       return;
     }
     (emitter.emit as (e: BridgeEvent, d: unknown) => void)(m.event, m.data);
   };
+  const receive = (message: unknown): void => {
+    if (check) deliver(message, check);
+    // A flood before the check has loaded is bounded like one after it: the oldest are dropped.
+    else if (waiting.push(message) > 1000) waiting.shift();
+  };
+  if (!check) {
+    void (o.check as Promise<MessageCheck>).then(
+      (loaded) => {
+        check = loaded;
+        const held = waiting;
+        waiting = [];
+        for (const m of held) {
+          try {
+            deliver(m, loaded);
+          } catch (e) {
+            warn(`host bridge: ${e instanceof Error ? e.message : String(e)}`);
+          }
+        }
+      },
+      () => {
+        // Without its check the bridge hears nothing: safer than passing unchecked data to the pages.
+        warn('host bridge: the message check failed to load; messages from the host are ignored');
+        check = () => 'the message check failed to load';
+        waiting = [];
+      },
+    );
+  }
 
   // Chain to a receiver already installed (another bridge instance) instead of cutting it off. Never throws into
   // the host's evaluateJavascript: a failing page listener surfaces on a microtask (web/core/emitter.ts).

@@ -5,7 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_PROTOCOL_VERSION, type HostInfo } from '../../../web/api/contract/bridge';
 import { createBridge, createMemoryBridge, type BridgeWindow } from '../../../web/core/bridge';
-import { checkHostInfo } from '../../../web/core/bridge-check';
+import { checkHostInfo } from '../../../web/core/bridge-announce';
+import { checkMessage } from '../../../web/core/bridge-check';
 
 function fakeWindow(extra: Partial<BridgeWindow> = {}, historyLength = 1) {
   const back = vi.fn();
@@ -20,7 +21,7 @@ function androidHost(info: unknown) {
   const posted: string[] = [];
   const warnings: string[] = [];
   const { win } = fakeWindow({ CGHostAndroid: { postMessage: (m) => posted.push(m) }, cgHostInfo: info });
-  const bridge = createBridge(win, (m) => warnings.push(m));
+  const bridge = createBridge(win, { check: checkMessage, warn: (m) => warnings.push(m) });
   return { win, bridge, posted, sent: () => posted.map((p) => JSON.parse(p) as unknown), warnings };
 }
 
@@ -70,30 +71,30 @@ describe('host bridge: what the app asks (SPEC §2, docs/host-bridge.md)', () =>
   it('posts objects to the iOS host and strings to a generic host', () => {
     const ios: unknown[] = [];
     const info = announced(['openUrl']);
-    createBridge(fakeWindow({ cgHostInfo: info, webkit: { messageHandlers: { cgHost: { postMessage: (m) => ios.push(m) } } } }).win).call('openUrl', { url: 'https://x.test/' });
+    createBridge(fakeWindow({ cgHostInfo: info, webkit: { messageHandlers: { cgHost: { postMessage: (m) => ios.push(m) } } } }).win, { check: checkMessage }).call('openUrl', { url: 'https://x.test/' });
     expect(ios).toEqual([{ v: 1, method: 'openUrl', params: { url: 'https://x.test/' } }]);
     const generic: string[] = [];
-    createBridge(fakeWindow({ cgHostInfo: info, CGHost: { postMessage: (m) => generic.push(m) } }).win).call('openUrl', { url: 'u' });
+    createBridge(fakeWindow({ cgHostInfo: info, CGHost: { postMessage: (m) => generic.push(m) } }).win, { check: checkMessage }).call('openUrl', { url: 'u' });
     expect(generic).toEqual(['{"v":1,"method":"openUrl","params":{"url":"u"}}']);
   });
 
   it('without a host nothing is sent; closeWebview goes back in history, or closes the window on the first page (SPEC §2)', () => {
     const deep = fakeWindow({ cgHostInfo: announced(['vibrate']) }, 3);
-    const bridge = createBridge(deep.win);
+    const bridge = createBridge(deep.win, { check: checkMessage });
     expect(bridge.hasHost).toBe(false);
     expect(bridge.call('vibrate', { ms: 1 })).toBe(false);
     bridge.closeWebview();
     expect(deep.back).toHaveBeenCalledOnce();
     expect(deep.close).not.toHaveBeenCalled();
     const first = fakeWindow({}, 1);
-    createBridge(first.win).closeWebview();
+    createBridge(first.win, { check: checkMessage }).closeWebview();
     expect(first.close).toHaveBeenCalledOnce();
   });
 
   it('a host handler that throws is a warning and a false, and the page goes on', () => {
     const warnings: string[] = [];
     const { win } = fakeWindow({ cgHostInfo: announced(['vibrate']), CGHostAndroid: { postMessage: () => { throw new Error('native gone'); } } });
-    const bridge = createBridge(win, (m) => warnings.push(m));
+    const bridge = createBridge(win, { check: checkMessage, warn: (m) => warnings.push(m) });
     expect(bridge.call('vibrate', { ms: 5 })).toBe(false);
     expect(warnings[0]).toMatch(/native gone/);
   });
@@ -164,7 +165,7 @@ describe('host bridge: what the host tells (SPEC §4 network, hang-up; docs/host
 
   it('stops calling a listener after unsubscribe and uninstalls on dispose', () => {
     const { win } = fakeWindow();
-    const bridge = createBridge(win);
+    const bridge = createBridge(win, { check: checkMessage });
     const fn = vi.fn();
     const off = bridge.on('back', fn);
     bridge.emit('back');
@@ -191,6 +192,39 @@ describe('host bridge: what the host tells (SPEC §4 network, hang-up; docs/host
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('host bridge: the message check loads after the first view', () => {
+  it('messages that arrive before the check has loaded wait, in order, and are then checked and delivered', async () => {
+    let loaded: (c: typeof checkMessage) => void = () => undefined;
+    const { win } = fakeWindow();
+    const warnings: string[] = [];
+    const bridge = createBridge(win, { check: new Promise((resolve) => (loaded = resolve)), warn: (m) => warnings.push(m) });
+    const got: string[] = [];
+    bridge.on('pause', () => got.push('pause'));
+    bridge.on('resume', () => got.push('resume'));
+    win.cgBridgeReceive?.({ event: 'pause' });
+    win.cgBridgeReceive?.('garbage');
+    win.cgBridgeReceive?.({ event: 'resume' });
+    expect(got).toEqual([]);
+    loaded(checkMessage);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(got).toEqual(['pause', 'resume']);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a check that fails to load leaves the bridge deaf, with a warning, rather than passing unchecked data', async () => {
+    const { win } = fakeWindow();
+    const warnings: string[] = [];
+    const bridge = createBridge(win, { check: Promise.reject(new Error('chunk')), warn: (m) => warnings.push(m) });
+    const heard = vi.fn();
+    bridge.on('back', heard);
+    win.cgBridgeReceive?.({ event: 'back' });
+    await vi.waitFor(() => expect(warnings[0]).toMatch(/failed to load/));
+    win.cgBridgeReceive?.({ event: 'back' });
+    expect(heard).not.toHaveBeenCalled();
   });
 });
 
