@@ -70,10 +70,19 @@ export function gameScreen(e2e: E2E, prefix: string) {
     return p;
   }
 
+  /**
+   * Moves the session's mock clock `ms` ahead (switching it to virtual time): a scenario's timed message or event
+   * arrives at once instead of after real seconds. The page's own clock is the test's to run.
+   */
+  async function later(session: string, ms: number): Promise<void> {
+    await mock(session, 'clock', { virtual: true });
+    await mock(session, 'clock', { advanceMs: ms });
+  }
+
   /** The session's journal of HTTP requests. */
   const journal = async (session: string): Promise<Array<{ path: string }>> => (await mock(session, 'journal?kind=http'))['entries'] as Array<{ path: string }>;
 
-  return { mock, open, enter, playing, journal };
+  return { mock, open, enter, playing, later, journal };
 }
 
 /** The game is playing and the loading view has gone. */
@@ -134,12 +143,15 @@ export async function pollUntilSeat(
 /** The number of the last frame shown (read back from the picture's frame code). */
 const shownFrame = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="game-stream"]')?.getAttribute('data-frame') ?? 0));
 
+/** A step of page time while streaming: inside the SDK's stall watch (10 s without a frame is a lost stream). */
+const STREAMING_STEP_MS = 8000;
+
 /**
  * Runs the page clock `ms` forward while the stream plays: in steps shorter than the SDK's
- * stall watch (10 s without a frame is a lost stream), each after a new frame was shown.
+ * stall watch, each after a new frame was shown.
  */
 export async function runWhileStreaming(page: Page, ms: number): Promise<void> {
-  for (let left = ms; left > 0; left -= 4000) {
+  for (let left = ms; left > 0; left -= STREAMING_STEP_MS) {
     const before = await shownFrame(page);
     await page.waitForFunction(
       (n) =>
@@ -148,6 +160,6 @@ export async function runWhileStreaming(page: Page, ms: number): Promise<void> {
       before,
       { timeout: 10_000 },
     );
-    await page.clock.runFor(Math.min(4000, left));
+    await page.clock.runFor(Math.min(STREAMING_STEP_MS, left));
   }
 }

@@ -90,7 +90,8 @@ describe('game screen: leaving, hang-up, reconnects, server events and play time
 
   it('43000 ends the game with the reason, and Play again starts it again', async () => {
     const p = await gs.playing('stream-quit-43000');
-    await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
+    await gs.later(p.session, 5000);
+    await p.page.getByTestId('end-reason').waitFor();
     expect(await p.page.getByTestId('end-reason').textContent()).toMatch(/closed by the server/);
     await screenshot(p.page, 'game-43000');
     await gs.mock(p.session, 'network', { stall: true });
@@ -112,7 +113,8 @@ describe('game screen: leaving, hang-up, reconnects, server events and play time
 
   it('202 shows the timeout dialog', async () => {
     const p = await gs.playing('duration-timeout-202');
-    await p.page.getByRole('dialog', { name: 'Still playing?' }).waitFor({ timeout: 20_000 });
+    await gs.later(p.session, 10_000);
+    await p.page.getByRole('dialog', { name: 'Still playing?' }).waitFor();
     await screenshot(p.page, 'game-202');
     await p.page.getByRole('button', { name: 'OK' }).click();
     expect(await gamePhase(p.page)).toBe('playing');
@@ -121,7 +123,8 @@ describe('game screen: leaving, hang-up, reconnects, server events and play time
 
   it('408 forces a new login', async () => {
     const p = await gs.playing('relogin-408');
-    await p.page.getByRole('dialog', { name: 'Log in again' }).waitFor({ timeout: 20_000 });
+    await gs.later(p.session, 10_000);
+    await p.page.getByRole('dialog', { name: 'Log in again' }).waitFor();
     await screenshot(p.page, 'game-408');
     await p.page.getByRole('dialog', { name: 'Log in again' }).getByRole('button', { name: 'Log in' }).click();
     await p.page.waitForURL(/\/main\/login\/index\?targetUrl=/);
