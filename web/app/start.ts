@@ -7,7 +7,7 @@
 import { loadRuntimeConfig } from './config.ts';
 import { MOCK_SESSION_KEY, isSingleGameMode, readChannel, rememberSingleMode } from './channel.ts';
 import { auth, bridge, clock, config, local, network, session, storage } from './services.ts';
-import { parseHostNetwork } from './host-network.ts';
+import { wireHostNetwork } from './host-network.ts';
 import { blockContextMenu } from './context-menu.ts';
 import { handleBackGesture, trackHistory } from './navigation.ts';
 import { pageLoader } from './pages.ts';
@@ -30,10 +30,7 @@ export async function startApp(): Promise<void> {
   if (isSingleGameMode(location.pathname, location.search, channel.agentCode)) rememberSingleMode(storage.session, true);
   bridge.on('back', () => handleBackGesture(location.pathname, bridge));
   // Inside the host app its own network status is better than the browser's (SPEC §4).
-  bridge.on('network', (data) => {
-    const state = parseHostNetwork(data);
-    if (state) network.set(state);
-  });
+  wireHostNetwork(bridge, network);
 
   const current = findRoute(location.pathname);
   const where = location.pathname + location.search;

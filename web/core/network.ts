@@ -1,8 +1,12 @@
 /**
  * Network status (SPEC §4 "Network status change event": isConnected and
  * networkType). The browser's online/offline events and Network Information
- * API feed it; inside the host app the bridge pushes its own, better status
- * through `set`.
+ * API feed it until a better source speaks: inside the host app the bridge
+ * pushes the host's own status through `set` (docs/host-bridge.md `network`),
+ * and from then on the browser's events are ignored. A webview's
+ * navigator.onLine and connection type describe the webview, not the phone
+ * (an app with a VPN, a cellular-only webview policy, a captive Wi-Fi), and
+ * letting both write would make the offline bar flicker between two opinions.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { createEmitter } from './emitter.ts';
@@ -29,6 +33,7 @@ export interface NetworkStatus {
   state: ReadableAtom<NetworkState>;
   /** Called on every change (not with the current value); returns the unsubscribe. */
   onChange(fn: (state: NetworkState) => void): () => void;
+  /** The status from a better source than the browser (the host app): the browser's events no longer count. */
   set(state: NetworkState): void;
   /** Stops listening to the browser. */
   dispose(): void;
@@ -59,13 +64,16 @@ export function createNetworkStatus(env: NetworkEnv = { window: globalThis.windo
   // A listener that throws is rethrown on a microtask: the offline bar still hears the change.
   const events = createEmitter<{ change: NetworkState }>();
 
-  const set = (next: NetworkState): void => {
+  let browserCounts = true;
+  const apply = (next: NetworkState): void => {
     const cur = state.get();
     if (cur.isConnected === next.isConnected && cur.networkType === next.networkType) return;
     state.set({ isConnected: next.isConnected, networkType: next.networkType });
     events.emit('change', state.get());
   };
-  const refresh = (): void => set(read());
+  const refresh = (): void => {
+    if (browserCounts) apply(read());
+  };
 
   env.window?.addEventListener('online', refresh);
   env.window?.addEventListener('offline', refresh);
@@ -74,7 +82,10 @@ export function createNetworkStatus(env: NetworkEnv = { window: globalThis.windo
   return {
     state,
     onChange: (fn) => events.on('change', fn),
-    set,
+    set(next) {
+      browserCounts = false;
+      apply(next);
+    },
     dispose() {
       env.window?.removeEventListener('online', refresh);
       env.window?.removeEventListener('offline', refresh);

@@ -59,6 +59,19 @@ describe('network status (SPEC §4 Network status change event)', () => {
     expect(net.state.get().isConnected).toBe(false);
   });
 
+  it("after a status set by the host the browser's events no longer count (docs/host-bridge.md network)", () => {
+    const f = fakeEnv(true, { type: 'wifi' });
+    const net = createNetworkStatus(f.env);
+    f.nav.onLine = false;
+    f.win.dispatchEvent(new Event('offline'));
+    expect(net.state.get().isConnected).toBe(false);
+    net.set({ isConnected: true, networkType: '4g' });
+    f.win.dispatchEvent(new Event('offline'));
+    Object.assign(f.conn, { type: 'none' });
+    f.conn.dispatchEvent(new Event('change'));
+    expect(net.state.get()).toEqual({ isConnected: true, networkType: '4g' });
+  });
+
   it('stops listening after dispose (SPEC §4)', () => {
     const f = fakeEnv(true);
     const net = createNetworkStatus(f.env);
