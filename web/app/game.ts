@@ -10,19 +10,22 @@
  *   able_recon session waits in hang-up, shown on home as "still running").
  * - 30001 on the game screen: `tokenExpired()` (services' onTokenExpired).
  * - The game screen calls `leave()` when hidden or left and `returnToGame()`
- *   when back (web/pages/submodules/game/game).
+ *   when back (web/pages/submodules/game/game); hidden and shown are
+ *   `appVisibility()`: the page's, or the host app's pause and resume.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { getDeviceModel } from '../core/device.ts';
 import type { GameSession } from '../game/index.ts';
 import { mockSessionOf } from './channel.ts';
 import { createApi } from '../api/endpoints.ts';
-import { auth, clock, config, getAppDeviceId, local, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
+import { auth, bridge, clock, config, getAppDeviceId, local, onTokenExpired, session as sessionStore, storage as browserStorage, toaster } from './services.ts';
 import { http } from './api-client.ts';
 import { systemInfo } from './system-info.ts';
 import { sessionTakesExpiry } from './token-expiry.ts';
 import { messages } from '../core/i18n/messages.ts';
 import { queueBarSlot, queueInProgress } from './queue-slot.ts';
+import { createAppVisibility, type AppVisibility } from './host-visibility.ts';
+import { watchHostSafeArea } from './host-safe-area.ts';
 
 const msgs = messages('app/game', { hangupOver: 'Hang-up time is over: your game was closed' });
 
@@ -130,6 +133,27 @@ export function checkGameSessions(): void {
     .catch(() => undefined);
 }
 
+let visibility: AppVisibility | null = null;
+/** The page hidden or shown, or the host app paused or resumed (SPEC §4 hang-up): one watch for the app. */
+export function appVisibility(): AppVisibility {
+  if (visibility) return visibility;
+  const v = createAppVisibility({ doc: document, win: window, bridge });
+  // Back in the app after it was hidden: timers may have been held meanwhile, so the session looks again now (a queue
+  // is asked, a hang-up that ran out ends). The first listener, so it runs before a game screen's return.
+  v.on((shown) => {
+    if (shown) $session.peek()?.wake();
+  });
+  return (visibility = v);
+}
+
+let insetsWatched = false;
+/** The host's bars as the game screen's safe area (host-safe-area.ts): from app start, so no change is missed. */
+export function watchHostInsets(): void {
+  if (insetsWatched) return;
+  insetsWatched = true;
+  watchHostSafeArea(bridge, document.documentElement);
+}
+
 let wired = false;
 /** Called once from startApp after the stored login was restored. */
 export function wireGameSession(): void {
@@ -147,12 +171,8 @@ export function wireGameSession(): void {
       if (next) checkGameSessions();
     }, 0);
   });
-  // Back in the app after it was hidden: timers may have been held meanwhile, so the session looks again now.
-  const wake = (): void => {
-    if (document.visibilityState === 'visible') $session.peek()?.wake();
-  };
-  document.addEventListener('visibilitychange', wake);
-  window.addEventListener('pageshow', wake);
+  appVisibility();
+  watchHostInsets();
   // A balance refreshed elsewhere reaches the session (membership loss, SPEC §4).
   auth.$user.listen((u) => {
     if (u) $session.peek()?.applyUserInfo(u);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 import { BALL_MARGIN, BALL_SIZE, dragPosition, isDrag, isTap, refit, snapToEdge, type Area, type Point } from './ball-logic.ts';
@@ -6,29 +6,37 @@ import { BALL_MARGIN, BALL_SIZE, dragPosition, isDrag, isTap, refit, snapToEdge,
 /** Kept for the visit: the ball stays where the player put it (SPEC §9 floating ball). */
 let saved: { pos: Point; area: Area } | null = null;
 
-const areaNow = (): Area => ({ width: window.innerWidth, height: window.innerHeight });
-
 /** The floating ball: a tap opens the in-game menu; a drag moves it; on release it snaps to the nearest edge. */
 const msgs = messages('game/ball', { menu: 'Game menu' });
 
+/**
+ * The ball moves inside `.gs-ball-area`, the screen less its safe area (the notch, a host app's bars), and is
+ * refitted whenever that changes size: a turn of the phone, or the host's insets changing.
+ */
 export function FloatingBall({ onTap }: { onTap: () => void }) {
   const t = useStore(msgs);
-  const [pos, setPos] = useState<Point>(() => {
-    const area = areaNow();
-    return saved ? refit(saved.pos, saved.area, area) : { x: BALL_MARGIN, y: BALL_MARGIN };
-  });
+  const areaRef = useRef<HTMLDivElement>(null);
+  const areaNow = (): Area => ({ width: areaRef.current?.clientWidth ?? window.innerWidth, height: areaRef.current?.clientHeight ?? window.innerHeight });
+  const [pos, setPos] = useState<Point>(() => saved?.pos ?? { x: BALL_MARGIN, y: BALL_MARGIN });
   const press = useRef<{ start: Point; at: number; origin: Point; dragging: boolean } | null>(null);
 
-  useEffect(() => {
-    const onResize = (): void =>
+  useLayoutEffect(() => {
+    const el = areaRef.current;
+    const fit = (): void =>
       setPos((p) => {
-        const to = areaNow();
+        const to = { width: el?.clientWidth ?? window.innerWidth, height: el?.clientHeight ?? window.innerHeight };
         const next = refit(p, saved?.area ?? to, to);
         saved = { pos: next, area: to };
         return next;
       });
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    fit();
+    if (el && typeof ResizeObserver === 'function') {
+      const ro = new ResizeObserver(fit);
+      ro.observe(el);
+      return () => ro.disconnect();
+    }
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
   }, []);
 
   const down = (e: PointerEvent<HTMLButtonElement>): void => {
@@ -59,26 +67,28 @@ export function FloatingBall({ onTap }: { onTap: () => void }) {
   };
 
   return (
-    <button
-      type="button"
-      className="gs-ball"
-      aria-label={t.menu}
-      style={{ left: pos.x, top: pos.y, width: BALL_SIZE, height: BALL_SIZE }}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={() => (press.current = null)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onTap();
-        }
-      }}
-    >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <path d="M6 12h4M8 10v4M15 11h.01M18 13h.01" />
-        <rect x="2" y="6" width="20" height="12" rx="6" />
-      </svg>
-    </button>
+    <div ref={areaRef} className="gs-ball-area">
+      <button
+        type="button"
+        className="gs-ball"
+        aria-label={t.menu}
+        style={{ left: pos.x, top: pos.y, width: BALL_SIZE, height: BALL_SIZE }}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={() => (press.current = null)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            onTap();
+          }
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M6 12h4M8 10v4M15 11h.01M18 13h.01" />
+          <rect x="2" y="6" width="20" height="12" rx="6" />
+        </svg>
+      </button>
+    </div>
   );
 }

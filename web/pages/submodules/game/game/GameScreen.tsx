@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Game } from '../../../../api/contract.ts';
 import { setGameBackHandler } from '../../../../app/navigation.ts';
+import { appVisibility } from '../../../../app/game.ts';
+import { followVisibility } from '../../../../app/host-visibility.ts';
 import { screenControls, type GameSession } from '../../../../game/index.ts';
 import { Stream } from './Stream.tsx';
 import { LoadingView } from './LoadingView.tsx';
@@ -26,19 +28,15 @@ const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
 const VirtualKeyboard = lazy(() => import('./VirtualKeyboard.tsx'));
 
-/** The session's lifecycle on this screen: back gesture, page hidden, leaving the route. */
+/** The session's lifecycle on this screen: back gesture, page hidden or the host app paused, leaving the route. */
 function useScreenLifecycle(session: GameSession): void {
   useEffect(() => {
     setGameBackHandler(() => session.back() !== 'none');
     // Shown again whatever the phase: whether a hang-up resumes, or a stream still coming back is watched again, is the session's rule (SPEC §4).
-    const onVisibility = (): void => {
-      if (document.visibilityState === 'hidden') session.leave();
-      else session.returnToGame();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
+    const off = followVisibility(appVisibility(), session);
     return () => {
       setGameBackHandler(null);
-      document.removeEventListener('visibilitychange', onVisibility);
+      off();
       // Leaving the game route while playing starts the hang-up countdown (SPEC §4).
       session.leave();
     };

@@ -18,6 +18,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { targetOf } from './begin.ts';
 import { useNoPageZoom } from './no-zoom.ts';
+import { useHostScreen } from './use-host-screen.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
@@ -50,6 +51,7 @@ export default function GamePage() {
   const search = useSearch();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   useNoPageZoom();
+  useHostScreen();
 
   useEffect(() => {
     let live = true;

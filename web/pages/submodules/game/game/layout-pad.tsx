@@ -6,11 +6,15 @@ import { keyBox } from '../../../../game/layouts-math.ts';
 import { emptyPad, moveStick, pressButton, setDpad, shouldVibrate, type PadState } from './pad-logic.ts';
 import { PadControl, type PadInput } from './layout-controls.tsx';
 import { useLayoutView } from './layout-view.ts';
+import { phoneVibrate } from './phone-vibrate.ts';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
 // The player's own layout and the built-in one are named here; an official plan brings its name from the server.
 const msgs = messages('game/layout-pad', { mine: 'Mine', builtIn: 'Built-in' });
+
+/** The haptic tick of a pressed key. */
+const TAP_BUZZ_MS = 15;
 
 /** MouseEvent.buttons bit of MouseEvent.button 0, 1, 2. */
 const MOUSE_BIT = [1, 4, 2] as const;
@@ -32,7 +36,8 @@ function usePadInput(session: GameSession): PadInput {
       session.sendMouse({ action: down ? 'down' : 'up', dx: 0, dy: 0, button, buttons: mouseHeld.current });
     },
     buzz() {
-      if (shouldVibrate(session.settings.peek().vibrates, typeof navigator.vibrate === 'function')) navigator.vibrate(15);
+      const vibrate = phoneVibrate();
+      if (shouldVibrate(session.settings.peek().vibrates, vibrate !== null)) vibrate?.(TAP_BUZZ_MS);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Playing the game's rumble (decision 0007) on what the player holds: the
  * active gamepad's dual-rumble motors when it has them, else the phone's
- * vibration. Small enough to test with fakes of both APIs.
+ * vibration (the host app's where it announced `vibrate`, web/app/host-vibrate.ts).
+ * Small enough to test with fakes of both.
  */
 import type { Rumble } from '../../../../game/sdk.ts';
 
@@ -15,8 +16,8 @@ export interface RumblePad {
 export interface RumbleOutputs {
   /** The pad that plays now, if any. */
   pad: RumblePad | null;
-  /** navigator.vibrate, when the device has it. */
-  vibrate: ((ms: number) => boolean) | null;
+  /** The phone's vibration, when the device has one: `strength` 0–1. */
+  vibrate: ((ms: number, strength?: number) => boolean) | null;
 }
 
 export type RumbleTarget = 'pad' | 'phone' | 'none';
@@ -38,7 +39,8 @@ export function playRumble(r: Rumble, out: RumbleOutputs): RumbleTarget {
       // The pad went away between the check and the call.
     }
   } else if (target === 'phone') {
-    out.vibrate?.(r.durationMs);
+    // One motor: as strong as the stronger of the game's two.
+    out.vibrate?.(r.durationMs, Math.max(r.strong, r.weak));
   }
   return target;
 }

@@ -3,12 +3,13 @@ import type { GameSession } from '../../../../game/index.ts';
 import { activePad } from './gamepad-logic.ts';
 import { connectedPads } from './use-physical-gamepad.ts';
 import { rumbleTarget, playRumble, type RumbleOutputs } from './play-rumble.ts';
+import { phoneVibrate } from './phone-vibrate.ts';
 
 /** What can rumble on this device now: the pad used last, and the phone's vibration. */
 export function rumbleOutputs(): RumbleOutputs {
   return {
     pad: activePad(connectedPads()),
-    vibrate: typeof navigator.vibrate === 'function' ? (ms) => navigator.vibrate(ms) : null,
+    vibrate: phoneVibrate(),
   };
 }
 
