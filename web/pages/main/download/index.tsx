@@ -1,6 +1,9 @@
 import { useSearch } from 'wouter';
 import { api, auth } from '../../../app/services.ts';
+import { externalLinks, sharing } from '../../../app/host-services.ts';
 import { goBack } from '../../../app/navigation.ts';
+import { PAGE_PATH } from '../../../core/paths.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { NavBar } from '../../../ui/NavBar.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { LoadFailed } from '../../../ui/LoadFailed.tsx';
@@ -16,6 +19,7 @@ const msgs = messages('app/download', {
   linksFailed: 'The download links could not be loaded.',
   iphone: 'iPhone and iPad',
   version: params('Version {version}'),
+  share: 'Share the download link',
 });
 
 /** The game this page was opened for (`?game_id=`, from its detail page), or none (home's banner). */
@@ -36,6 +40,13 @@ export default function DownloadPage() {
     if (uid === undefined || gameId === null) return;
     void api.updateDown({ uid, game_id: gameId }, { silent: true, background: true }).catch(() => undefined);
   };
+  // Inside a host app the host opens the store or the package (docs/host-bridge.md openUrl); a webview would not.
+  const open = (url: string) => (e: { preventDefault(): void }) => {
+    report();
+    externalLinks.onClick(url)(e);
+  };
+  // The page without this visit's game_id: update_down counts this player's downloads from a game (SPEC §7), not a friend's.
+  const share = (): void => void sharing.share({ title: t.heading, text: t.pitch, url: `${location.origin}${PAGE_PATH.download}` });
   return (
     <div className="scroll">
       <NavBar title={t.title} onBack={() => goBack()} />
@@ -47,13 +58,16 @@ export default function DownloadPage() {
         {links.status === 'error' && <LoadFailed message={t.linksFailed} onRetry={retry} />}
         {links.status === 'ready' && (
           <>
-            <a className={`btn btn--${ios ? 'secondary' : 'primary'} btn--block`} href={links.value.android_url} rel="noopener" onClick={report}>
+            <a className={`btn btn--${ios ? 'secondary' : 'primary'} btn--block`} href={links.value.android_url} rel="noopener" onClick={open(links.value.android_url)}>
               <Icon name="download" size={20} /> Android
             </a>
-            <a className={`btn btn--${ios ? 'primary' : 'secondary'} btn--block`} href={links.value.ios_url} rel="noopener" onClick={report}>
+            <a className={`btn btn--${ios ? 'primary' : 'secondary'} btn--block`} href={links.value.ios_url} rel="noopener" onClick={open(links.value.ios_url)}>
               <Icon name="download" size={20} /> {t.iphone}
             </a>
             <p className="muted small">{t.version({ version: links.value.version })}</p>
+            <Button variant="ghost" onClick={share}>
+              {t.share}
+            </Button>
           </>
         )}
       </div>

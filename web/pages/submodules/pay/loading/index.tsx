@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { Order } from '../../../../api/contract.ts';
-import { api, clock, config, storage } from '../../../../app/services.ts';
+import { api, bridge, clock, config, storage } from '../../../../app/services.ts';
+import { payWithHost, resultUrlAfter } from '../../../../app/host-pay.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { isFinalStatus, openedKey, watchOrder } from '../../../../state/order.ts';
 import { checkPayUrl, payUrlPolicy } from '../../../../state/cashier.ts';
@@ -23,6 +24,7 @@ const msgs = messages('pay/loading', {
   blockedText: "This order's payment link does not lead to a known cashier, so it was not opened. Nothing was charged.",
   waiting: 'Waiting for payment',
   opening: 'Opening the payment page…',
+  hostHint: 'Finish paying in the payment window.',
   openPage: 'Open payment page',
   paid: 'I have paid',
 });
@@ -46,12 +48,37 @@ function openCashier(order: Order): boolean {
   return true;
 }
 
-/** Opens the order's payment page; coming back here (back from the cashier) waits for the order instead of reopening it. */
+type Opened = 'host' | 'page' | 'refused';
+type HostWait = { current: (() => void) | null };
+
+/** Stops waiting for the host's answer, whichever wait is the latest (the player may have asked twice). */
+const stopHostWait = (host: HostWait): void => {
+  host.current?.();
+  host.current = null;
+};
+
+/**
+ * Opens the order's payment: the host app's cashier when the host announced `pay` (docs/host-bridge.md), whose answer
+ * ends on the result page (app/host-pay.ts); else the cashier page. `host` holds the stop of the host's wait.
+ */
+function openPayment(order: Order, host: HostWait): Opened {
+  stopHostWait(host);
+  host.current = payWithHost({ bridge, clock, order, onOutcome: (outcome) => navigate(resultUrlAfter(order.order_id, outcome), { replace: true }) });
+  if (host.current) return 'host';
+  return openCashier(order) ? 'page' : 'refused';
+}
+
+/** Opens the order's payment; coming back here (back from the cashier) waits for the order instead of reopening it. */
 export default function PayLoadingPage() {
   const t = useStore(msgs);
   const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
   const [order, setOrder] = useState<Order | null>(null);
-  const [state, setState] = useState<'opening' | 'back' | 'missing' | 'refused'>(orderId ? 'opening' : 'missing');
+  const [state, setState] = useState<'opening' | 'host' | 'back' | 'missing' | 'refused'>(orderId ? 'opening' : 'missing');
+  const hostPay = useRef<(() => void) | null>(null);
+  const open = (o: Order): void => {
+    const opened = openPayment(o, hostPay);
+    if (opened !== 'page') setState(opened);
+  };
 
   useEffect(() => {
     if (!orderId) return;
@@ -71,8 +98,8 @@ export default function PayLoadingPage() {
           } catch {
             // Without storage coming back simply opens the cashier again.
           }
-          if (openCashier(o)) return;
-          setState('refused');
+          const opened = openPayment(o, hostPay);
+          if (opened !== 'page') setState(opened);
           return;
         }
         setState('back');
@@ -90,6 +117,7 @@ export default function PayLoadingPage() {
     return () => {
       live = false;
       stop();
+      stopHostWait(hostPay);
     };
   }, [orderId]);
 
@@ -118,14 +146,10 @@ export default function PayLoadingPage() {
                 {order.title} · {formatPrice(order.amount)}
               </p>
             )}
-            {state === 'back' && order && (
+            {state === 'host' && <p className="muted small">{t.hostHint}</p>}
+            {(state === 'back' || state === 'host') && order && (
               <div className="stack-actions">
-                <Button
-                  block
-                  onClick={() => {
-                    if (!openCashier(order)) setState('refused');
-                  }}
-                >
+                <Button block onClick={() => open(order)}>
                   {t.openPage}
                 </Button>
                 <Button block variant="secondary" onClick={() => navigate(payResultUrl(orderId), { replace: true })}>

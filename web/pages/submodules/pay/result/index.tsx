@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { api, auth, clock } from '../../../../app/services.ts';
+import { api, auth, bridge, clock } from '../../../../app/services.ts';
+import { hostVerdictOf, verdictOf, withHostVerdict } from '../../../../app/host-pay.ts';
 import { watchOrder, type OrderWatch } from '../../../../state/order.ts';
 import { formatPrice } from '../../../../state/price.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
@@ -23,6 +24,7 @@ const msgs = messages('pay/result', {
   done: 'Done',
   expired: 'The order expired',
   cancelled: 'Payment cancelled',
+  failed: 'Payment failed',
   notPaid: params('{order} was not paid.'),
   tryAgain: 'Try again',
   another: 'Choose another',
@@ -34,10 +36,15 @@ const msgs = messages('pay/result', {
   invalidLink: 'This payment link is not valid any more.',
 });
 
-/** The cashier returns here: poll the order every 2 s (up to 60 s), then show success or failure. */
+/**
+ * The cashier returns here: poll the order every 2 s (up to 60 s), then show success or failure. After the host app's
+ * cashier (docs/host-bridge.md payResult, app/host-pay.ts) a cancel or fail ends the wait for a still-pending order.
+ */
 export default function PayResultPage() {
   const t = useStore(msgs);
-  const orderId = new URLSearchParams(useSearch()).get('order_id') ?? '';
+  const search = useSearch();
+  const orderId = new URLSearchParams(search).get('order_id') ?? '';
+  const [verdict, setVerdict] = useState(() => hostVerdictOf(search));
   const [watch, setWatch] = useState<OrderWatch>({ phase: 'waiting', order: null });
   const [round, setRound] = useState(0);
   const retry = useCreateOrder(api.createOrder);
@@ -48,15 +55,29 @@ export default function PayResultPage() {
       return;
     }
     setWatch({ phase: 'waiting', order: null });
-    return watchOrder({
+    const stop = watchOrder({
       clock,
       fetch: () => api.orderStatus({ order_id: orderId }, { silent: true, background: true }),
       onChange: (w) => {
-        setWatch(w);
-        if (w.phase === 'paid') void auth.refreshBalance().catch(() => undefined);
+        const seen = withHostVerdict(w, verdict);
+        if (seen !== w) stop();
+        setWatch(seen);
+        if (seen.phase === 'paid') void auth.refreshBalance().catch(() => undefined);
       },
     });
-  }, [orderId, round]);
+    return stop;
+  }, [orderId, round, verdict]);
+
+  // The host's answer after the loading page stopped waiting for it: the order is checked again in its light.
+  const paid = watch.phase === 'paid';
+  useEffect(() => {
+    if (paid) return;
+    return bridge.on('payResult', (r) => {
+      if (r.order_id !== orderId) return;
+      setVerdict(verdictOf(r));
+      setRound((n) => n + 1);
+    });
+  }, [orderId, paid]);
 
   const order = watch.order;
   const shopPath = order && (order.product_type === 'coin' || order.product_type === 'duration') ? PAGE_PATH.recharge : PAGE_PATH.member;
@@ -93,10 +114,11 @@ export default function PayResultPage() {
             <span className="result-icon result-icon--bad">
               <Icon name="close" size={40} />
             </span>
-            <h2>{watch.order.status === 'expired' ? t.expired : t.cancelled}</h2>
+            <h2>{watch.order.status === 'expired' ? t.expired : verdict?.status === 'fail' && watch.order.status === 'pending' ? t.failed : t.cancelled}</h2>
             <p className="muted">
               {t.notPaid({ order: `${watch.order.title} · ${formatPrice(watch.order.amount)}` })}
             </p>
+            {verdict?.message && watch.order.status === 'pending' && <p className="muted small">{verdict.message}</p>}
             <div className="stack-actions">
               <Button block disabled={retry.busy} onClick={() => void retry.pay(watch.order.product_id, watch.order.pay_type)}>
                 {t.tryAgain}

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { goBack } from '../../../../app/navigation.ts';
+import { externalLinks } from '../../../../app/host-services.ts';
 import { APP_VERSION, APP_VERSION_CODE } from '../../../../api/contract.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
@@ -50,7 +51,7 @@ export default function AboutUsPage() {
         </nav>
         {registration && (
           <p className="muted small about-registration">
-            <a href={REGISTRY_URL} target="_blank" rel="noopener noreferrer">
+            <a href={REGISTRY_URL} target="_blank" rel="noopener noreferrer" onClick={externalLinks.onClick(REGISTRY_URL)}>
               {registration.number}
             </a>
           </p>

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, toaster } from '../../../../app/services.ts';
 import { locale } from '../../../../core/i18n/locale.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { setClipboardData } from '../../../../core/clipboard.ts';
-import { stockString } from '../../../../core/i18n/index.ts';
+import { sharing } from '../../../../app/host-services.ts';
 import { formatPlayTime } from '../../../../state/format.ts';
 import { formatDuration } from '../../../../core/i18n/format-time.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
@@ -22,6 +21,9 @@ const msgs = messages('user/invite', {
   title: 'Invite friends',
   loadFailed: 'Your invitation could not be loaded.',
   myCode: 'My invitation code',
+  share: 'Share invitation',
+  shareTitle: 'Play with me on Cloud Play',
+  shareText: params('Join Cloud Play with my invitation code {code} and get {theirs} of play time.'),
   copyCode: 'Copy code',
   copyLink: 'Copy link',
   reward: params('Each friend who joins gives you {mine} and them {theirs} (up to {max} friends).'),
@@ -36,15 +38,6 @@ const msgs = messages('user/invite', {
   invitedFriends: 'Invited friends',
   rules: 'Rules',
 });
-
-async function copy(text: string): Promise<void> {
-  try {
-    await setClipboardData(text);
-    toaster.show({ title: stockString('copied', locale.get()), icon: 'none' });
-  } catch {
-    toaster.show({ title: stockString('copyFailed', locale.get()), icon: 'none' });
-  }
-}
 
 export default function InvitePage() {
   const t = useStore(msgs);
@@ -84,9 +77,23 @@ export default function InvitePage() {
               <strong className="invite-code__value" data-testid="invite-code">
                 {info.value.code}
               </strong>
+              <Button
+                block
+                onClick={() =>
+                  void sharing.share({
+                    title: t.shareTitle,
+                    text: t.shareText({ code: info.value.code, theirs: playTime(info.value.invitee_reward) }),
+                    url: info.value.invite_url,
+                  })
+                }
+              >
+                {t.share}
+              </Button>
               <div className="invite-code__actions">
-                <Button onClick={() => void copy(info.value.code)}>{t.copyCode}</Button>
-                <Button variant="secondary" onClick={() => void copy(info.value.invite_url)}>
+                <Button variant="secondary" onClick={() => void sharing.copy(info.value.code)}>
+                  {t.copyCode}
+                </Button>
+                <Button variant="secondary" onClick={() => void sharing.copy(info.value.invite_url)}>
                   {t.copyLink}
                 </Button>
               </div>
