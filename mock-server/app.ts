@@ -8,12 +8,14 @@
  * - `<apiBase>…`, `<gameApiBase>…` → the API pipeline (http/api.ts → routes/), in the `{code, msg, data}` envelope
  * - `<socketBase>…` upgrades      → websockets (sockets/), from allowed origins only (http/cors.ts)
  * - `/__mock/…`                   → the QA control API (scenarios/control.ts); `/__mock/` itself and
- *                                   `/__mock/assets/` the QA console, `/__mock/feed` its live websocket (console/)
+ *                                   `/__mock/assets/` the QA console, `/__mock/host/` the host simulator,
+ *                                   `/__mock/feed` the console's live websocket (console/)
  * - `/__db/…`                     → the session's users through json-server (sessions/db.ts)
  *   (the API and these two answer CORS preflights and mark answers for allowed origins: http/cors.ts)
  * - `/mock-media/…`               → generated game images and the trailer (content/media.ts)
  * - `/mock-pay/…`                 → the mock payment page of h5_pay orders (content/pay-page.ts)
- * - anything else                → the app build in `distDir` (http/static.ts)
+ * - anything else                → the app build in `distDir` (http/static.ts); its HTML with the host simulator's
+ *                                   script when asked by the simulator's cookie (console/host-inject.ts)
  *
  * Every API request and socket belongs to a mock session (X-Mock-Session,
  * or `mock_session` on a socket URL; "default" without one) with its own
@@ -36,6 +38,7 @@ import { createHttpServer, transportLimits } from './http/server.ts';
 import { createStaticHandler } from './http/static.ts';
 import { createRouter } from './routes/index.ts';
 import { createConsoleFeed } from './console/feed.ts';
+import { withHostSimulator } from './console/host-inject.ts';
 import { createConsolePage } from './console/page.ts';
 import { createControlApi } from './scenarios/control.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR } from './scenarios/index.ts';
@@ -130,7 +133,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     consolePage: createConsolePage(distDir),
     media: createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures, log: warn }),
     payPage: (req, res, p, q) => servePayPage(req, res, p, q, { fixtures, sessionFor: (name) => sessions.get(name), bodyIdleMs }),
-    app: createStaticHandler({ distDir }),
+    app: withHostSimulator(createStaticHandler({ distDir }), distDir),
     runtimeConfig: options.runtimeConfig,
     origins: createOriginPolicy(options.allowedOrigins ?? []),
     hosts,

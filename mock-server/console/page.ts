@@ -1,6 +1,7 @@
 /**
- * The QA console's files (docs/decisions/0011-qa-console.md): `GET /__mock/` is its page and
- * `/__mock/assets/…` its bundle, both from `<dist>/__mock/` (written by
+ * The QA console's files (docs/decisions/0011-qa-console.md): `GET /__mock/` is its page,
+ * `/__mock/host/` the host simulator's (its page and the script injected into the framed app,
+ * docs/decisions/0020-host-simulator.md) and `/__mock/assets/…` their bundle, all from `<dist>/__mock/` (written by
  * build/console.ts next to the app, never part of it). Behind the control
  * guard like the rest of `/__mock/` (app.ts). Without a build it says how to
  * make one instead of the app's not-found page.
@@ -15,9 +16,11 @@ import { contentType, IMMUTABLE, NO_CACHE } from '../http/static.ts';
 /** The console's folder inside dist/ (and its URL path). */
 export const CONSOLE_DIR = '__mock';
 const ASSETS = `${CONTROL_PREFIX}assets/`;
+const HOST = `${CONTROL_PREFIX}host/`;
 
-/** Whether a path is the console's page or one of its files rather than a control call. */
-export const isConsolePath = (pathname: string): boolean => pathname === CONTROL_PREFIX || pathname === CONTROL_PREFIX.slice(0, -1) || pathname.startsWith(ASSETS);
+/** Whether a path is the console's page, the simulator's or one of their files rather than a control call. */
+export const isConsolePath = (pathname: string): boolean =>
+  pathname === CONTROL_PREFIX || pathname === CONTROL_PREFIX.slice(0, -1) || pathname.startsWith(ASSETS) || pathname === HOST.slice(0, -1) || pathname.startsWith(HOST);
 
 export function createConsolePage(distDir: string | null): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void> {
   const root = distDir === null ? null : path.join(distDir, CONSOLE_DIR);
@@ -29,9 +32,10 @@ export function createConsolePage(distDir: string | null): (req: IncomingMessage
       return;
     }
     const rel = pathname === CONTROL_PREFIX.slice(0, -1) ? '/' : pathname.slice(CONTROL_PREFIX.length - 1);
-    const found = root === null ? null : await findFile(root, rel, rel === '/');
+    const page = rel === '/' || rel === '/host' || rel === '/host/';
+    const found = root === null ? null : await findFile(root, rel, page);
     if (!found || root === null) {
-      const why = rel === '/' ? `the console is not built (no ${CONSOLE_DIR}/index.html in the app build): run "npm run build"` : `no console file ${pathname.slice(0, 200)}`;
+      const why = page ? `the console is not built (no ${CONSOLE_DIR}${rel.replace(/\/?$/, '/')}index.html in the app build): run "npm run build"` : `no console file ${pathname.slice(0, 200)}`;
       sendJson(res, 404, { error: `Not found: ${why}` });
       return;
     }

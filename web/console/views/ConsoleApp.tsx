@@ -20,8 +20,13 @@ export function ConsoleApp({ model }: { model: ConsoleModel }) {
     <div className="console">
       <header className="top">
         <h1>Mock console</h1>
-        <span className={`status status--${status}`} role="status" data-testid="feed-status">
-          {STATUS_TEXT[status]}
+        <span className="top__end">
+          <a className="top__link" href="/__mock/host/">
+            Host simulator
+          </a>
+          <span className={`status status--${status}`} role="status" data-testid="feed-status">
+            {STATUS_TEXT[status]}
+          </span>
         </span>
       </header>
       {notice && (
