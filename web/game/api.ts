@@ -20,6 +20,7 @@ export type GameApiName =
   | 'editSave'
   | 'delSave'
   | 'generateToken'
-  | 'minorWebConfig';
+  | 'minorWebConfig'
+  | 'playgame';
 
 export type GameApi = Pick<Api, GameApiName>;

@@ -84,6 +84,13 @@ export function createEffectRunner({ core, control, events, clearStats, clearSav
         clearSaves();
         control.newSession(gameKey);
         return;
+      case 'record-play': {
+        const uid = deps.account.uid();
+        if (!s.game || !uid) return;
+        // Recording is the cloud's bookkeeping: its failure neither stops the game nor shows the player anything.
+        api.playgame({ uid, game_id: s.game.game_id }, { silent: true }).catch(quiet('playgame'));
+        return;
+      }
       case 'get-token':
         ask('token', () => api.getToken({ manufacturer: s.game?.manufacturer ?? checkManufacturer, client_sid: deps.account.clientSid() }), (r, attempt) => ({
           type: 'token-ok',

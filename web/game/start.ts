@@ -19,7 +19,7 @@ export function canStart(s: SessionState): boolean {
 function start(s: SessionState, game: GameTarget, opts: PlayOptions): Step {
   const next: SessionState = { ...initialState, sdkReady: s.sdkReady, attempt: s.attempt + 1, phase: 'starting', game };
   // Starting over an able_recon session drops its countdown; play_game's enable_restart replaces it in the cloud.
-  return step(next, { type: 'new-session', opts }, clearTimer('hangup'), { type: 'get-token' });
+  return step(next, { type: 'new-session', opts }, { type: 'record-play' }, clearTimer('hangup'), { type: 'get-token' });
 }
 
 /**

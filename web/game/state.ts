@@ -230,6 +230,11 @@ export type EmittedEvent = 'playing' | 'seat-ready' | 'hangup-over' | 'token-exp
 export type Effect =
   /** A new start: what the last session left (figures, saves, the stream's level) goes and this game's settings load. */
   | { type: 'new-session'; opts: PlayOptions }
+  /**
+   * A start, or the resume of a session found after login (SPEC §7 playgame): the cloud's "Played games"
+   * lists the game. Every way into a game reaches the machine, so no button records it itself.
+   */
+  | { type: 'record-play' }
   | { type: 'get-token' }
   | { type: 'sdk-init' }
   | { type: 'play-game'; queueId?: string }

@@ -87,9 +87,11 @@ export function enterReconnect(s: SessionState, now: number): Step {
     quitDialog: false,
     reconnectEndsAt: null,
   };
-  const clear = [clearTimer('hangup'), clearTimer('no-operation'), clearTimer('reconnect-retry')];
-  if (!s.sdkReady) return step(base, ...clear, { type: 'sdk-init' }, setTimer('sdk-init', SDK_INIT_WAIT_MS));
-  return beginRecon(base, now, clear);
+  // Resuming a session found after login starts play in this visit: recorded as a start is (SPEC §7 playgame).
+  const resumed: Effect[] = s.phase === 'hung-up' && s.reconnectReady ? [{ type: 'record-play' }] : [];
+  const first = [...resumed, clearTimer('hangup'), clearTimer('no-operation'), clearTimer('reconnect-retry')];
+  if (!s.sdkReady) return step(base, ...first, { type: 'sdk-init' }, setTimer('sdk-init', SDK_INIT_WAIT_MS));
+  return beginRecon(base, now, first);
 }
 
 /** The SDK is ready: ask the cloud for the session and start the 60 s wait. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { GameSummary } from '../api/contract.ts';
-import { detailUrl } from '../core/paths.ts';
-import { playGame, type PlayDeps } from '../state/play.ts';
+import { detailUrl, gameScreenUrl } from '../core/paths.ts';
 import type { ActionSheet as ActionSheetType } from './ActionSheet.tsx';
 import { messages } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
@@ -14,8 +13,11 @@ let ActionSheet: typeof ActionSheetType | null = null;
 const loadSheet = (): Promise<unknown> =>
   ActionSheet ? Promise.resolve() : import('./ActionSheet.tsx').then((m) => (ActionSheet = m.ActionSheet));
 
-/** Tap opens a game's detail; a long press shows the quick action sheet (detail / play). */
-export function useGameMenu(deps: PlayDeps) {
+/**
+ * Tap opens a game's detail; a long press shows the quick action sheet (detail / play). Play opens the game
+ * screen, whose start records the play (SPEC §7 playgame) and whose guard sends a visitor to login.
+ */
+export function useGameMenu() {
   const t = useStore(msgs);
   const [, navigate] = useLocation();
   const [game, setGame] = useState<GameSummary | null>(null);
@@ -26,7 +28,7 @@ export function useGameMenu(deps: PlayDeps) {
       onClose={() => setGame(null)}
       actions={[
         { label: t.openDetails, onSelect: () => open(game) },
-        { label: t.playNow, onSelect: () => playGame(deps, game.id, navigate) },
+        { label: t.playNow, onSelect: () => navigate(gameScreenUrl(game.id)) },
       ]}
     />
   );

@@ -2,7 +2,6 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GameSummary, Page } from '../api/contract.ts';
 import { appendPage, emptyPaged, gamesCount, type PagedState } from '../state/catalogue.ts';
-import type { PlayDeps } from '../state/play.ts';
 import { GameCard } from './GameCard.tsx';
 import { Button } from './Button.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
@@ -104,14 +103,11 @@ function Sentinel({ onVisible, page, children }: { onVisible: () => void; page: 
 /** A grid of games with load-more on scroll, and its loading, empty and error states. */
 export function PagedGames<T extends GameSummary>({
   paged,
-  play,
   empty,
   extra,
   onOpen,
 }: {
   paged: Paged<T>;
-  /** What the long-press menu's "Play now" needs. */
-  play: PlayDeps;
   /** Called before a game opens (search remembers its keyword). */
   onOpen?: () => void;
   empty: ReactNode;
@@ -120,7 +116,7 @@ export function PagedGames<T extends GameSummary>({
 }) {
   const t = useStore(msgs);
   const { state, loading, error, loadMore } = paged;
-  const { open, menu, sheet } = useGameMenu(play);
+  const { open, menu, sheet } = useGameMenu();
   if (state.items.length === 0) {
     if (error) return <ErrorState onRetry={loadMore} />;
     if (loading || state.page === 0) return <Spinner label={t.loadingGames} />;

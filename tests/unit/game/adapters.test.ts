@@ -132,7 +132,7 @@ describe('the session with the configured SDK', () => {
     await flush();
     expect(h.session.phase.value).toBe('ended');
     expect(h.session.end.value).toEqual({ reason: 'error', message: expect.stringContaining('"vendor-z"') });
-    expect(h.api.names()).toEqual(['getToken']);
+    expect(h.api.names()).toEqual(['playgame', 'getToken']);
     expect(h.events).toEqual(['ended:error']);
   });
 

@@ -46,6 +46,7 @@ export function fakeApi(): FakeApi {
     }),
     delSave: (req) => ({ save_id: req.save_id }),
     generateToken: () => ({ jtoken: 'jt-1', expire_time: 0 }),
+    playgame: (req) => ({ game_id: req.game_id, play_count: 1 }),
     minorWebConfig: () => ({ is_auth: 1, is_minor: 0, can_play: 1, daily_limit_minutes: 0, remaining_minutes: -1, play_window: '', tip: '' }),
   };
   const make =
@@ -73,6 +74,7 @@ export function fakeApi(): FakeApi {
     delSave: make('delSave'),
     generateToken: make('generateToken'),
     minorWebConfig: make('minorWebConfig'),
+    playgame: make('playgame'),
   } satisfies GameApi;
   return {
     api,

@@ -39,7 +39,7 @@ describe('SPEC §4 Start: when a game may start', () => {
     const r = run([{ type: 'start', game: GAME, opts: { ableQueue: false } }], ended);
     expect(r.state).toMatchObject({ phase: 'starting', attempt: ended.attempt + 1, game: GAME, scId: null, end: null });
     expect(r.effects[0]).toEqual({ type: 'new-session', opts: { ableQueue: false } });
-    expect(types(r.effects)).toEqual(['new-session', 'get-token']);
+    expect(types(r.effects)).toEqual(['new-session', 'record-play', 'get-token']);
   });
 
   it('SPEC §4 starting over a waiting able_recon session drops its countdown (enable_restart replaces it in the cloud)', () => {
@@ -55,7 +55,7 @@ describe('opening the game page for a game (SPEC §4 Start, Hang-up, Reconnect)'
     for (const from of [initialState, ended]) {
       const r = run([{ type: 'open', game: GAME }], from);
       expect(r.state).toMatchObject({ phase: 'starting', game: GAME, attempt: from.attempt + 1 });
-      expect(types(r.effects)).toEqual(['new-session', 'get-token']);
+      expect(types(r.effects)).toEqual(['new-session', 'record-play', 'get-token']);
       expect(r.effects[0]).toEqual({ type: 'new-session', opts: {} });
     }
   });
@@ -88,7 +88,7 @@ describe('opening the game page for a game (SPEC §4 Start, Hang-up, Reconnect)'
     expect(r.effects).toContainEqual({ type: 'emit', event: 'ended', end: { reason: 'user-quit', message: '' } });
     const order = types(r.effects);
     expect(order.indexOf('stream-stop')).toBeLessThan(order.indexOf('new-session'));
-    expect(order.slice(-2)).toEqual(['new-session', 'get-token']);
+    expect(order.slice(-3)).toEqual(['new-session', 'record-play', 'get-token']);
   });
 
   it('SPEC §4 Queue: another game queued leaves its queue (cancel_queue for that game), then the game starts', () => {
@@ -104,7 +104,7 @@ describe('opening the game page for a game (SPEC §4 Start, Hang-up, Reconnect)'
     expect(stopped.effects).toContainEqual({ type: 'stop-game', scId: 'sc-1', gameKey: GAME.game_key, body: 'user-quit', silent: false });
     expect(stopped.state).toMatchObject({ phase: 'starting', game: OTHER });
     const replaced = run([{ type: 'open', game: OTHER }], foundRecon);
-    expect(types(replaced.effects)).toEqual(['new-session', 'get-token']);
+    expect(types(replaced.effects)).toEqual(['new-session', 'record-play', 'get-token']);
     expect(replaced.state).toMatchObject({ phase: 'starting', game: OTHER });
   });
 

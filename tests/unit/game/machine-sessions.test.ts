@@ -88,7 +88,7 @@ describe('SPEC §4 After login or app start: the saved session list', () => {
   it('SPEC §4 the found session resumes by reconnecting (its SDK first on a cold start); quitting it stops it', () => {
     const waiting = found([recon()]).state;
     expect(run([{ type: 'reconnect' }], { ...waiting, sdkReady: true }).state.phase).toBe('reconnecting');
-    expect(types(run([{ type: 'return' }], waiting).effects)).toEqual(['sdk-init', 'set-timer sdk-init 60000']);
+    expect(types(run([{ type: 'return' }], waiting).effects)).toEqual(['record-play', 'sdk-init', 'set-timer sdk-init 60000']);
     const quit = run([{ type: 'quit' }], waiting);
     expect(quit.state.end?.reason).toBe('user-quit');
     expect(quit.effects).toContainEqual({ type: 'stop-game', scId: 'sc-9', gameKey: 'space-race', body: 'user-quit', silent: false });

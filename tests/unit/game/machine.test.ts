@@ -10,7 +10,7 @@ import { playing, run, started, T, types } from './machine-run.ts';
 
 describe('machine (SPEC §4 transitions)', () => {
   it('SPEC §4 start → a new session and get-token; token → sdk-init with the 60 s wait; ready → play-game', () => {
-    expect(types(run([{ type: 'start', game: GAME }]).effects)).toEqual(['new-session', 'get-token']);
+    expect(types(run([{ type: 'start', game: GAME }]).effects)).toEqual(['new-session', 'record-play', 'get-token']);
     const afterToken = run([{ type: 'token-ok', attempt: 1, token: 't' }], started);
     expect(types(afterToken.effects)).toEqual(['sdk-init', `set-timer sdk-init ${SDK_INIT_WAIT_MS}`]);
     expect(types(run([{ type: 'sdk-ready', attempt: 1 }], afterToken.state).effects)).toEqual(['play-game']);

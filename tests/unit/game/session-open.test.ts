@@ -12,7 +12,7 @@ describe('opening the game page (SPEC §4 Start, Hang-up)', () => {
     h.session.open(GAME);
     expect(h.session.phase.value).toBe('starting');
     await flush();
-    expect(h.api.names().slice(0, 2)).toEqual(['getToken', 'playGame']);
+    expect(h.api.names().slice(0, 3)).toEqual(['playgame', 'getToken', 'playGame']);
     expect(h.api.last('playGame')?.req).toMatchObject({ game_key: 'space-race', able_queue: 1, enable_restart: 1, local_stream: 0 });
   });
 

@@ -9,7 +9,7 @@ describe('SPEC §4 Start: get_token → SDK init → play_game', () => {
     expect(h.session.start(GAME)).toBe(true);
     expect(h.session.phase.value).toBe('starting');
     await flush();
-    expect(h.api.names().slice(0, 2)).toEqual(['getToken', 'playGame']);
+    expect(h.api.names().slice(0, 3)).toEqual(['playgame', 'getToken', 'playGame']);
     expect(h.api.last('getToken')?.req).toEqual({ manufacturer: 'mock', client_sid: 'client-1' });
     expect(h.sdk.log[0]).toBe('init');
     expect(h.api.last('playGame')?.req).toEqual({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api, auth } from '../../../app/services.ts';
+import { api } from '../../../app/services.ts';
 import { LIBRARY_START, libraryQuery, PAGE_CALL } from '../../../app/first-request.ts';
 import { SORT_KEYS, sortLabel, type SortKey } from '../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
@@ -60,7 +60,7 @@ export default function GameLibraryPage() {
             </button>
           ))}
         </div>
-        <PagedGames paged={paged} play={{ auth, api }} empty={<p>{t.empty}</p>} />
+        <PagedGames paged={paged} empty={<p>{t.empty}</p>} />
       </div>
     </div>
   );

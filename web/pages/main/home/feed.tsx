@@ -33,7 +33,7 @@ export function HomeFeed() {
     () => api.homeList({}, { silent: true }).then((home) => inTaste(home, loggedIn)),
     [loggedIn],
   );
-  const { open, menu, sheet } = useGameMenu({ auth, api });
+  const { open, menu, sheet } = useGameMenu();
   if (state.status === 'loading') return <FeedPlaceholder />;
   if (state.status === 'error') return <FeedFailed onRetry={retry} />;
   const { banners, sections } = state.value;

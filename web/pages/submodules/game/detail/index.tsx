@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
-import { api, auth, clock } from '../../../../app/services.ts';
+import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
-import { playGame } from '../../../../state/play.ts';
-import { downloadUrl, PAGE_PATH } from '../../../../core/paths.ts';
+import { downloadUrl, gameScreenUrl, PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -123,7 +122,7 @@ export default function GameDetailPage() {
     <Detail
       game={state.value.game}
       onBack={back}
-      onPlay={(gameId) => playGame({ auth, api }, gameId, navigate)}
+      onPlay={(gameId) => navigate(gameScreenUrl(gameId))}
       onDownload={(gameId) => navigate(downloadUrl(gameId))}
     />
   );
@@ -229,7 +228,7 @@ function Similar({ id }: { id: number }) {
   const t = useStore(msgs);
   // Below the banner, the page's largest paint: asked for once that is on screen (ui/first-image.ts).
   const [state, retry] = useAsync(() => firstImageDone().then(() => api.similarList({ game_id: id, limit: 10 }, { silent: true })), [id]);
-  const { open, menu, sheet } = useGameMenu({ auth, api });
+  const { open, menu, sheet } = useGameMenu();
   if (state.status === 'error') return <LoadFailed message={t.similarFailed} onRetry={retry} />;
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (

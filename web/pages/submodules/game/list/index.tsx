@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { api, auth } from '../../../../app/services.ts';
+import { api } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { parseId, parseSort } from '../../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
@@ -25,7 +25,7 @@ export default function GameListPage() {
     <>
       <NavBar title={title} onBack={() => goBack(PAGE_PATH.gameLibrary)} />
       <div className="content">
-        <PagedGames paged={paged} play={{ auth, api }} empty={<p>{t.empty}</p>} />
+        <PagedGames paged={paged} empty={<p>{t.empty}</p>} />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { api, auth } from '../../../../app/services.ts';
+import { api } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { playedLabel } from '../../../../state/catalogue.ts';
 import { PAGE_PATH } from '../../../../core/paths.ts';
@@ -26,7 +26,6 @@ export default function PlayedPage() {
       <div className="content">
         <PagedGames
           paged={paged}
-          play={{ auth, api }}
           extra={(g) => (
             <span className="gcard__meta">{playedLabel(g.last_played, g.play_times)}</span>
           )}

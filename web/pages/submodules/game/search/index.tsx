@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { api, auth, clock, local } from '../../../../app/services.ts';
+import { api, clock, local } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import {
   RECENT_KEY,
@@ -134,7 +134,6 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
     <section aria-label={t.results({ keyword })}>
       <PagedGames
         paged={paged}
-        play={{ auth, api }}
         onOpen={onOpen}
         empty={
           <>
@@ -154,7 +153,7 @@ function Results({ keyword, onOpen }: { keyword: string; onOpen: () => void }) {
 function HotGames() {
   const t = useStore(msgs);
   const [state, retry] = useAsync(() => api.hotGame({ page: 1, page_size: 9 }, { silent: true }), []);
-  const { open, menu, sheet } = useGameMenu({ auth, api });
+  const { open, menu, sheet } = useGameMenu();
   if (state.status === 'error') return <LoadFailed message={t.hotFailed} onRetry={retry} />;
   if (state.status !== 'ready' || state.value.list.length === 0) return null;
   return (
