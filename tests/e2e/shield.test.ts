@@ -1,7 +1,7 @@
 /**
  * Shielded games (SPEC §6 "Some games are hidden via a shield list", §7 ps_shield): with the mock's lists
  * carrying them (scenario shielded-in-lists), the app still hides games 3 and 17 from home and answers their
- * detail page "Game not found", from ps_shield alone.
+ * detail page and overlay detail "Game not found", from ps_shield alone.
  */
 import { describe, expect, it } from 'vitest';
 import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
@@ -28,6 +28,11 @@ describe('shielded games (SPEC §6)', () => {
     await page.goto(new URL('/submodules/game/detail/index?game_id=3', e2e.server.url).href);
     await page.getByText('Game not found').waitFor();
     await screenshot(page, 'shield-detail');
+    // The overlay detail over a host app gives the same answer, not a retry.
+    await page.goto(new URL('/submodules/webview/detail/index?game_id=3', e2e.server.url).href);
+    await page.getByRole('dialog').getByRole('heading', { name: 'Game not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await screenshot(page, 'shield-webview-detail');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,9 +1,11 @@
 /**
  * Catalogue rules (SPEC §2 game routes, §7 catalogue calls): query values,
  * paging, recent searches, the search debounce and display formats (the
- * links are in web/core/paths.ts, opening a game in play.ts). Framework-free,
+ * links are in web/core/paths.ts). Framework-free,
  * so each rule is unit-tested once (tests/unit/catalogue).
  */
+import type { Game } from '../api/contract.ts';
+import type { Api } from '../api/endpoints.ts';
 import type { Clock } from '../core/clock.ts';
 import { formatCount as intlCount } from '../core/i18n/count.ts';
 import type { Lang } from '../core/i18n/lang.ts';
@@ -120,6 +122,22 @@ export const isLongText = (text: string, limit = 160): boolean => text.length > 
 /** game_info answers body code 0 ("Game not found") for a missing or shielded id (SPEC §6 shield list). */
 export function isGameNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 0;
+}
+
+/**
+ * The game a detail page shows (the page and the overlay sheet alike): null when the id is no game's or
+ * game_info answers "Game not found" (missing, or shielded: SPEC §6) — nothing to retry; any other failure
+ * rejects, for the page to offer a retry.
+ */
+export function findGame(api: Pick<Api, 'gameInfo'>, id: number | null): Promise<Game | null> {
+  if (id === null) return Promise.resolve(null);
+  return api.gameInfo({ game_id: id }, { silent: true }).then(
+    (game) => game,
+    (e: unknown) => {
+      if (isGameNotFound(e)) return null;
+      throw e;
+    },
+  );
 }
 
 /** "1 game", "44 games". */

@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Game } from '../../../../api/contract.ts';
 import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
-import { formatCount, isGameNotFound, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
+import { findGame, formatCount, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
 import { downloadUrl, gameScreenUrl, PAGE_PATH } from '../../../../core/paths.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
@@ -53,8 +53,6 @@ const msgs = messages('play/detail', {
   cheer5: 'Trying this tonight',
 });
 
-type Load = { kind: 'found'; game: Game } | { kind: 'missing' };
-
 type Texts = ReturnType<typeof msgs.get>;
 
 /** Danmaku lines shown over the trailer (the API has no comments; a few friendly lines). */
@@ -77,19 +75,7 @@ export default function GameDetailPage() {
   const id = parseId(new URLSearchParams(useSearch()).get('game_id'));
   // A missing or shielded game answers code 0 "Game not found": shown as a state, not a toast. The page's first request
   // (app/first-request.ts): started with the app, this call takes its answer when the page is opened directly.
-  const [state, retry] = useAsync<Load>(
-    () =>
-      id === null
-        ? Promise.resolve({ kind: 'missing' })
-        : api.gameInfo({ game_id: id }, { silent: true }).then(
-            (game): Load => ({ kind: 'found', game }),
-            (e: unknown): Load => {
-              if (isGameNotFound(e)) return { kind: 'missing' };
-              throw e;
-            },
-          ),
-    [id],
-  );
+  const [state, retry] = useAsync(() => findGame(api, id), [id]);
   const back = () => goBack(PAGE_PATH.gameLibrary);
 
   if (state.status === 'loading')
@@ -106,7 +92,7 @@ export default function GameDetailPage() {
         <LoadFailed message={t.failed} onRetry={retry} />
       </>
     );
-  if (state.value.kind === 'missing')
+  if (state.value === null)
     return (
       <>
         <NavBar title={t.title} onBack={back} />
@@ -120,7 +106,7 @@ export default function GameDetailPage() {
     );
   return (
     <Detail
-      game={state.value.game}
+      game={state.value}
       onBack={back}
       onPlay={(gameId) => navigate(gameScreenUrl(gameId))}
       onDownload={(gameId) => navigate(downloadUrl(gameId))}
