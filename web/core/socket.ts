@@ -5,7 +5,7 @@
  */
 // The wire protocol's own modules, not the contract's barrel: core takes nothing else of web/api (decision 0004).
 import { ERR_CODE } from '../api/contract/protocol.ts';
-import { SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../api/contract/sockets.ts';
+import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../api/contract/sockets.ts';
 import { RUNTIME_DEFAULT_TIMEOUT_MS, SOCKET_CLOSE_CODE, SOCKET_MAX_RECONNECTS, SOCKET_RECONNECT_DELAY_MS } from './constants.ts';
 import type { Clock, TimerId } from './clock';
 import { createEmitter } from './emitter.ts';
@@ -57,8 +57,6 @@ interface SocketEvents {
 
 export const SOCKET_STATE = { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 } as const;
 export const SOCKET_NOT_OPEN_MSG = 'SocketTask.readyState is not OPEN';
-/** Private-use close code (4000–4999) for a socket we gave up on after heartbeat silence. */
-export const HEARTBEAT_TIMEOUT_CLOSE_CODE = 4000;
 
 function asText(data: unknown): string {
   if (typeof data === 'string') return data;
@@ -131,8 +129,8 @@ export function createSocket(opts: SocketOptions): SocketTask {
       const sock = ws;
       if (!sock) return;
       const reason = 'heartbeat timeout';
-      discard(sock, HEARTBEAT_TIMEOUT_CLOSE_CODE, reason);
-      emit('close', { code: HEARTBEAT_TIMEOUT_CLOSE_CODE, reason } satisfies SocketClose);
+      discard(sock, SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason);
+      emit('close', { code: SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason } satisfies SocketClose);
       scheduleReconnect();
     }, hb.timeoutMs);
   }

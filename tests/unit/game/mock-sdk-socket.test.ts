@@ -1,6 +1,6 @@
 /** The mock SDK: init, the stream socket URL and the socket transport (progress, events and status frames on the socket). */
 import { describe, expect, it } from 'vitest';
-import { SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../../web/api/contract.ts';
+import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT, SOCKET_HEARTBEAT_MS, SOCKET_HEARTBEAT_TIMEOUT_MS } from '../../../web/api/contract.ts';
 import { streamSocketUrl } from '../../../web/game/mock-sdk.ts';
 import { FakeWebSocket } from '../core/socket/fake-websocket.ts';
 import { FakePeerConnection, FakePresenter } from './fake-rtc.ts';
@@ -121,6 +121,6 @@ describe('mock SDK: socket transport', () => {
     expect(ctx.seen).toEqual([]);
     ctx.clock.advance(1);
     expect(ctx.seen).toEqual(['disconnect lost']);
-    expect(ws.closedWith).toEqual({ code: 4000, reason: 'heartbeat timeout' });
+    expect(ws.closedWith).toEqual({ code: SOCKET_CLOSE_HEARTBEAT_TIMEOUT, reason: 'heartbeat timeout' });
   });
 });

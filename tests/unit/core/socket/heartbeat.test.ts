@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_TIMEOUT_CLOSE_CODE } from '../../../../web/core/socket';
+import { SOCKET_CLOSE_HEARTBEAT_TIMEOUT } from '../../../../web/api/contract/sockets.ts';
 import { FakeWebSocket } from './fake-websocket';
 import { socketHarness } from './harness';
 
@@ -28,7 +28,7 @@ describe('socket heartbeat (SPEC §7, §8, §9)', () => {
     h.clock.advance(69_999);
     expect(ws.closedWith).toBeNull();
     h.clock.advance(1);
-    expect(ws.closedWith?.code).toBe(HEARTBEAT_TIMEOUT_CLOSE_CODE);
+    expect(ws.closedWith?.code).toBe(SOCKET_CLOSE_HEARTBEAT_TIMEOUT);
     expect(h.names()).toEqual(['open', 'close', 'reconnecting']);
     h.clock.advance(5_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
