@@ -69,7 +69,8 @@ function PageFrame({ route }: { route: RouteDef }) {
     >
       <main className="page__body">
         <ErrorBoundary resetKey={route.path}>
-          <PageHost pageKey={route.page} />
+          {/* Keyed: without it the last page renders once more under the next page's URL, and its effects act on it. */}
+          <PageHost key={route.page} pageKey={route.page} />
         </ErrorBoundary>
       </main>
       {tab !== null && <PageTabBar route={route} index={tab} />}
