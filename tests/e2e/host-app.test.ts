@@ -133,6 +133,8 @@ describe('paying at the host app’s cashier (docs/host-bridge.md pay, payResult
   it('cancel: an answer for another order changes nothing; this order’s cancel shows the failure with Try again', async () => {
     const { page, host, order, errors, close } = await buyInHost('13900000031');
     await host.send('payResult', { order_id: 'CG2025030110000000099999', status: 'success' });
+    // The app hears an event within the send, and would have left for the result page by now.
+    expect(new URL(page.url()).pathname).toBe(PAGE_PATH.payLoading);
     await host.send('payResult', { order_id: order.order_id, status: 'cancel' });
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
