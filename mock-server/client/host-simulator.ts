@@ -23,6 +23,11 @@ export interface HostSimulatorLink {
   platform: SimulatedPlatform;
   /** The announcement, or null for a host that announces nothing (a shell of before the announcement). */
   info: HostInfo | null;
+  /**
+   * The user agent the framed app sees (`navigator.userAgent`), or null for the browser's own: the app tells a phone
+   * by it (SPEC §3 deviceType), and asks a host for landscape only on a phone.
+   */
+  userAgent: string | null;
   /** A call from the app: the JSON text (Android) or the object (iOS), as the shell's handler receives it. */
   post(message: unknown): void;
 }

@@ -39,8 +39,8 @@ describe('settings and the announcement', () => {
     expect(readSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(readSettings('{not json')).toEqual(DEFAULT_SETTINGS);
     expect(readSettings('[1]').platform).toBe('android');
-    const s = readSettings(JSON.stringify({ platform: 'ios', announce: false, capabilities: ['pay', 'login', 'vibrate'], version: 2.5, safeArea: { top: 1, right: 2, bottom: 3, left: 4 } }));
-    expect(s).toEqual({ platform: 'ios', announce: false, capabilities: ['vibrate', 'pay'], version: 1, safeArea: { top: 1, right: 2, bottom: 3, left: 4 } });
+    const s = readSettings(JSON.stringify({ platform: 'ios', announce: false, capabilities: ['pay', 'login', 'vibrate'], version: 2.5, safeArea: { top: 1, right: 2, bottom: 3, left: 4 }, phone: 'yes' }));
+    expect(s).toEqual({ platform: 'ios', announce: false, capabilities: ['vibrate', 'pay'], version: 1, safeArea: { top: 1, right: 2, bottom: 3, left: 4 }, phone: true });
     expect(readSettings(JSON.stringify({ platform: 'symbian', safeArea: { top: -1 } }))).toMatchObject({ platform: 'android', safeArea: null });
   });
 
@@ -162,11 +162,16 @@ describe('what the host sends', () => {
 });
 
 describe('settings changes and the frame', () => {
-  it('stores the settings and reloads the frame with the new announcement', () => {
+  it('stores the settings and reloads the frame with the new announcement and user agent', () => {
     const { model, saved, reloads } = setup();
+    expect(model.link.userAgent).toMatch(/Android .*; wv\).* Mobile /);
     model.update({ platform: 'ios', capabilities: ['pay', 'closeWebview'] });
     expect(reloads()).toBe(1);
     expect(model.link.platform).toBe('ios');
+    expect(model.link.userAgent).toMatch(/iPhone/);
+    model.update({ phone: false });
+    expect(model.link.userAgent).toBeNull();
+    expect(reloads()).toBe(2);
     expect(model.link.info?.capabilities).toEqual(['closeWebview', 'pay']);
     expect(readSettings(saved.get(SETTINGS_KEY) ?? null).platform).toBe('ios');
   });

@@ -23,8 +23,21 @@ function simulator(): HostSimulatorLink | undefined {
 /** A copy in this window's own objects, as a shell's bridge hands over data (and so the app cannot reach into the simulator's). */
 const copy = (v: unknown): unknown => JSON.parse(JSON.stringify(v) ?? 'null') as unknown;
 
+/** The phone's user agent on this window's navigator (the HTTP requests keep the browser's own). */
+function actAsPhone(userAgent: string): void {
+  try {
+    Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => userAgent });
+    // A touch screen; and no client hints, which would still name the laptop's platform.
+    Object.defineProperty(navigator, 'maxTouchPoints', { configurable: true, get: () => 5 });
+    Object.defineProperty(navigator, 'userAgentData', { configurable: true, get: () => undefined });
+  } catch {
+    // A browser that will not let them be redefined: the app sees the browser as it is.
+  }
+}
+
 const link = simulator();
 if (link) {
+  if (typeof link.userAgent === 'string') actAsPhone(link.userAgent);
   const w = window as unknown as Record<string, unknown>;
   const info = link.info;
   if (info) w['cgHostInfo'] = copy(info);

@@ -15,7 +15,7 @@ import {
 import type { Clock } from '../../core/clock.ts';
 import type { HostSimulatorLink } from '../../../mock-server/client/host-simulator.ts';
 import { addRow, detailText, readCall, type LogRow } from './log.ts';
-import { announcement, readSettings, SETTINGS_KEY, turnedArea, type HostSettings } from './settings.ts';
+import { announcement, PHONE_USER_AGENTS, readSettings, SETTINGS_KEY, turnedArea, type HostSettings } from './settings.ts';
 
 export interface FrameControl {
   /** Hands a host message (JSON text, as a shell's evaluateJavascript does) to the framed app; false when nothing there listens. */
@@ -160,6 +160,9 @@ export function createHostModel(d: HostModelDeps): HostModel {
     },
     get info() {
       return announcement(settings.value, orientation.value);
+    },
+    get userAgent() {
+      return settings.value.phone ? PHONE_USER_AGENTS[settings.value.platform] : null;
     },
     post: receive,
   };

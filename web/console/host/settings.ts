@@ -21,7 +21,16 @@ export interface HostSettings {
   version: number;
   /** The insets in portrait; null announces none. */
   safeArea: SafeArea | null;
+  /** The framed app sees the platform's phone webview user agent (false: the browser's own). */
+  phone: boolean;
 }
+
+/** What each platform's webview says it is: an Android System WebView, a WKWebView, a phone's Chrome for no host. */
+export const PHONE_USER_AGENTS: Readonly<Record<SimulatedPlatform, string>> = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.122 Mobile Safari/537.36',
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  none: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+};
 
 /** An iPhone's notch and home indicator, in CSS pixels: what "Safe area" starts with when ticked. */
 export const DEFAULT_SAFE_AREA: SafeArea = { top: 47, right: 0, bottom: 34, left: 0 };
@@ -32,6 +41,7 @@ export const DEFAULT_SETTINGS: HostSettings = {
   capabilities: [...BRIDGE_METHODS],
   version: BRIDGE_PROTOCOL_VERSION,
   safeArea: null,
+  phone: true,
 };
 
 /** Versions QA may announce: 0 and odd ones too, to see the app refuse a malformed announcement. */
@@ -70,6 +80,7 @@ export function readSettings(text: string | null): HostSettings {
     capabilities: caps,
     version,
     safeArea: checkArea(r['safeArea']),
+    phone: typeof r['phone'] === 'boolean' ? r['phone'] : true,
   };
 }
 

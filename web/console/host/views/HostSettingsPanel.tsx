@@ -71,6 +71,10 @@ export function HostSettingsPanel({ model }: { model: HostModel }) {
             : 'Calls arrive through webkit.messageHandlers.cgHost.postMessage(object).'}
       </p>
       <label className="check">
+        <input type="checkbox" checked={s.phone} onChange={(e) => model.update({ phone: e.target.checked })} />
+        Phone user agent (the app asks for landscape only on a phone)
+      </label>
+      <label className="check">
         <input type="checkbox" checked={s.announce} disabled={noHost} onChange={(e) => model.update({ announce: e.target.checked })} />
         Announce window.cgHostInfo
       </label>
