@@ -71,12 +71,11 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
       {phase === 'hung-up' && <HungUpView session={session} game={game} />}
       {phase === 'ended' && <EndedView session={session} game={game} single={single} />}
       {live && <PlayOverlay session={session} />}
-      <Suspense fallback={null}>
-        {live && controls.overlay === 'gamepad' && <VirtualGamepad session={session} />}
-        {live && controls.overlay === 'keyboard' && <VirtualKeyboard session={session} opType={session.opType.value} />}
-        {/* The ball and the menu belong to a running game: an ending closes the menu. */}
-        {menu && flags.inGame && <GameMenu session={session} controls={controls} canRumble={canRumble()} onClose={() => setMenu(false)} />}
-      </Suspense>
+      {/* A boundary each: the keyboard's chunk loading, switched on from the menu, must not hide the menu meanwhile. */}
+      <Suspense fallback={null}>{live && controls.overlay === 'gamepad' && <VirtualGamepad session={session} />}</Suspense>
+      <Suspense fallback={null}>{live && controls.overlay === 'keyboard' && <VirtualKeyboard session={session} opType={session.opType.value} />}</Suspense>
+      {/* The ball and the menu belong to a running game: an ending closes the menu. */}
+      <Suspense fallback={null}>{menu && flags.inGame && <GameMenu session={session} controls={controls} canRumble={canRumble()} onClose={() => setMenu(false)} />}</Suspense>
       <LayoutEditorHost session={session} game={game} opType={session.opType.value} />
       {flags.inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />

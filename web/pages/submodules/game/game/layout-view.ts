@@ -11,7 +11,10 @@ const px = (v: string): number => Number.parseFloat(v) || 0;
 /**
  * The size of the layer `ref` covers and its padding, which is the game
  * screen's safe area (`--gs-pad-*`: the notch, the home bar, the offline
- * bar): read again whenever the layer changes size (a turn of the phone).
+ * bar, a host app's bars): read again whenever the layer changes size (a turn
+ * of the phone), and when the insets may have moved from one side to the other
+ * with the size unchanged: the phone turned half round (the notch's side
+ * swaps), or the host's insets set anew on the root (web/app/host-safe-area.ts).
  */
 export function useLayoutView(ref: RefObject<HTMLElement | null>): LayoutView | null {
   const [measured, setMeasured] = useState<LayoutView | null>(null);
@@ -27,13 +30,19 @@ export function useLayoutView(ref: RefObject<HTMLElement | null>): LayoutView | 
       setMeasured((old) => (old && JSON.stringify(old) === JSON.stringify(next) ? old : next));
     };
     measure();
-    if (typeof ResizeObserver === 'function') {
-      const ro = new ResizeObserver(measure);
-      ro.observe(el);
-      return () => ro.disconnect();
-    }
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const rootStyle = typeof MutationObserver === 'function' ? new MutationObserver(measure) : null;
+    rootStyle?.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+    const orientation = typeof screen === 'object' ? screen.orientation : undefined;
+    orientation?.addEventListener?.('change', measure);
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    ro?.observe(el);
+    if (!ro) window.addEventListener('resize', measure);
+    return () => {
+      rootStyle?.disconnect();
+      orientation?.removeEventListener?.('change', measure);
+      ro?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, [ref]);
   return measured;
 }
