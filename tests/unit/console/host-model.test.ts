@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS } from '../../../web/api/contract/bridge.ts';
 import { createManualClock } from '../../../web/core/clock.ts';
 import { readCall, MAX_ROWS, timeText } from '../../../web/console/host/log.ts';
-import { createHostModel, normalPath, type FrameControl } from '../../../web/console/host/model.ts';
+import { createHostModel, normalPath, NOTICE_OK_MS, type FrameControl } from '../../../web/console/host/model.ts';
 import { announcement, DEFAULT_SETTINGS, readSettings, SETTINGS_KEY, turnedArea } from '../../../web/console/host/settings.ts';
 
 function fakeFrame(listening = true) {
@@ -187,5 +187,20 @@ describe('settings changes and the frame', () => {
     model.go('/submodules/game/game/index?game_id=1');
     expect(opened).toEqual(['/submodules/game/game/index?game_id=1']);
     expect(model.address.value).toBe('/submodules/game/game/index?game_id=1');
+  });
+});
+
+describe('notices', () => {
+  it('lets a confirmation go by itself and keeps an error until dismissed', () => {
+    const { model, clock } = setup(null, false);
+    model.update({ version: 2 });
+    expect(model.notice.value?.kind).toBe('ok');
+    clock.advance(NOTICE_OK_MS);
+    expect(model.notice.value).toBeNull();
+    model.send('back');
+    clock.advance(NOTICE_OK_MS * 10);
+    expect(model.notice.value?.kind).toBe('error');
+    model.dismiss();
+    expect(model.notice.value).toBeNull();
   });
 });

@@ -45,6 +45,13 @@ export const NETWORKS: Readonly<Record<NetworkChoice, BridgeEventData['network']
 
 export const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 
+export interface Notice {
+  kind: 'ok' | 'error';
+  text: string;
+}
+/** How long a confirmation shows. */
+export const NOTICE_OK_MS = 4000;
+
 const NOT_DELIVERED = 'not delivered: no page of the app in the frame is listening';
 /** How long a buzz shows when the app asks for a very short or very long one. */
 const PULSE_MIN_MS = 150;
@@ -65,7 +72,8 @@ export interface HostModel {
   closed: ReadonlySignal<boolean>;
   /** The frame's path and query, as last seen. */
   address: ReadonlySignal<string>;
-  notice: ReadonlySignal<{ kind: 'ok' | 'error'; text: string } | null>;
+  notice: ReadonlySignal<Notice | null>;
+  dismiss(): void;
   /** What the injected script in the frame reads (`window.cgHostSimulator`). */
   link: HostSimulatorLink;
   update(change: Partial<HostSettings>): void;
@@ -94,7 +102,12 @@ export function createHostModel(d: HostModelDeps): HostModel {
   const closed = signal(false);
   const entry = signal(normalPath(d.initialPath ?? '/', d.origin));
   const address = signal(entry.value);
-  const notice = signal<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const notice = signal<Notice | null>(null);
+  /** An error stays until the next action or dismiss(); a confirmation goes by itself. */
+  const tell = (next: Notice | null): void => {
+    notice.value = next;
+    if (next?.kind === 'ok') d.clock.setTimeout(() => notice.value === next && (notice.value = null), NOTICE_OK_MS);
+  };
   let nextId = 1;
 
   const log = (row: Omit<LogRow, 'id' | 'at'>): number => {
@@ -106,14 +119,14 @@ export function createHostModel(d: HostModelDeps): HostModel {
   /** Sends `text` to the framed app and lists it; false when there is no host or nothing listens. */
   const post = (name: string, detail: string | undefined, text: string): boolean => {
     if (settings.value.platform === 'none') {
-      notice.value = { kind: 'error', text: 'No host: a plain browser sends the app nothing. Pick Android or iOS first.' };
+      tell({ kind: 'error', text: 'No host: a plain browser sends the app nothing. Pick Android or iOS first.' });
       return false;
     }
     // Listed before it goes: what the app calls in answer (closeWebview on back) comes after it.
     const id = log({ dir: 'event', name, detail });
     const delivered = !closed.value && d.frame.deliver(text);
     if (!delivered) rows.value = rows.value.map((r) => (r.id === id ? { ...r, flag: NOT_DELIVERED } : r));
-    notice.value = delivered ? null : { kind: 'error', text: `“${name}” was not delivered: the frame shows no page of the app (closed, loading or elsewhere).` };
+    tell(delivered ? null : { kind: 'error', text: `“${name}” was not delivered: the frame shows no page of the app (closed, loading or elsewhere).` });
     return delivered;
   };
   const deliver = (event: BridgeEvent, data: unknown): boolean => post(event, detailText(data), JSON.stringify(data === undefined ? { event } : { event, data }));
@@ -191,7 +204,7 @@ export function createHostModel(d: HostModelDeps): HostModel {
       }
       if (closed.value) return;
       d.frame.reload();
-      notice.value = { kind: 'ok', text: 'The frame reloaded with the new announcement.' };
+      tell({ kind: 'ok', text: 'The frame reloaded with the new announcement.' });
     },
     turn,
     send(event, ...data) {
@@ -209,10 +222,13 @@ export function createHostModel(d: HostModelDeps): HostModel {
       deliver('payResult', { order_id: order, status, ...(status === 'fail' ? { message: 'Declined by the simulated cashier' } : {}) });
     },
     sendRaw(text) {
-      if (post('(raw)', detailText(text), text)) notice.value = { kind: 'ok', text: 'Sent as typed.' };
+      if (post('(raw)', detailText(text), text)) tell({ kind: 'ok', text: 'Sent as typed.' });
     },
     clear() {
       rows.value = [];
+    },
+    dismiss() {
+      notice.value = null;
     },
     go(path) {
       const p = normalPath(path, d.origin);

@@ -17,11 +17,17 @@ export function HostApp({ model, frameRef }: { model: HostModel; frameRef: Frame
           Mock console
         </a>
       </header>
-      {notice && (
-        <p className={`notice notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="sim-notice">
-          {notice.text}
-        </p>
-      )}
+      {/* Over the page, not in its flow: a notice must not move the phone the stage has just fitted. */}
+      <div className="sim-toast" role="status" aria-live={notice?.kind === 'error' ? 'assertive' : 'polite'} data-testid="sim-notice">
+        {notice && (
+          <p className={`notice notice--${notice.kind}`}>
+            <span>{notice.text}</span>
+            <button type="button" className="sim-small" aria-label="Dismiss" onClick={() => model.dismiss()}>
+              ×
+            </button>
+          </p>
+        )}
+      </div>
       <div className="sim-columns">
         <div className="sim-controls">
           <HostSettingsPanel model={model} />
