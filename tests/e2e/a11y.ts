@@ -1,8 +1,9 @@
 /**
  * What the accessibility sweep checks on a page (a11y-en.test.ts, a11y-zh.test.ts): axe-core's WCAG 2.0/2.1/2.2 A and
  * AA rules with no serious or critical violation, every control a touch target of at least 24×24 CSS px (WCAG 2.2
- * SC 2.5.8) at 390×844, and a viewport that lets the player zoom. The route list is the route table, so a new page
- * is checked without touching these files. One file per language, so the two run side by side.
+ * SC 2.5.8) at 390×844, and a viewport that lets the player zoom. In Chinese the same visits also check that no
+ * English word of the UI shows (decision 0010, english-on-screen.ts). The route list is the route table, so a new
+ * page is checked without touching these files. One file per language, so the two run side by side.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../web/app/route-table.ts';
 import { GAME_PATH, PAGE_PATH } from '../../web/core/paths.ts';
 import { VIEWPORT, VIEWPORT_NO_ZOOM } from '../../web/core/viewport.ts';
+import { englishProblems } from './english-on-screen.ts';
 import {
   animationsDone,
   backGesture,
@@ -29,6 +31,15 @@ import {
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const MIN_TARGET = 24;
 export const MEMBER = '13800000001';
+/** A free player who never bought: the purchase pop-ups show for them (SPEC §5), so their words are checked too. */
+export const FREE_PLAYER = '13800000000';
+
+export interface SweepOptions {
+  /** Who is logged in for the "every page" part. */
+  persona: string;
+  /** Also fail on English words of the UI (decision 0010). */
+  noEnglish: boolean;
+}
 
 /** The query a page needs to show its content rather than its "missing parameter" state. */
 const QUERY: Partial<Record<RouteDef['page'], string>> = {
@@ -106,9 +117,12 @@ const pathOf = (r: RouteDef): string => `${r.path}${QUERY[r.page] ?? ''}`;
 // The home alias is the same page as "/".
 const pages = ROUTES.filter((r) => r.path !== PAGE_PATH.home || r.page === 'home').filter((r, i, all) => all.findIndex((o) => o.page === r.page) === i);
 
-export function accessibilitySweep(locale: string): void {
+export function accessibilitySweep(locale: string, o: SweepOptions = { persona: MEMBER, noEnglish: false }): void {
   const e2e = useServerAndBrowser({ video: false });
   const gs = gameScreen(e2e, `a11y-${locale}`);
+  const english = (page: Page, where: string): Promise<string[]> => (o.noEnglish ? englishProblems(page, where) : Promise.resolve([]));
+  const problems = async (page: Page, path: string, where: string): Promise<string> =>
+    [...(await axeProblems(page)), ...(await smallTargets(page)), ...(await zoomProblems(page, path)), ...(await english(page, where))].join('\n');
 
   describe(`accessibility in ${locale}`, () => {
     describe('logged out: every public page', () => {
@@ -121,21 +135,21 @@ export function accessibilitySweep(locale: string): void {
       it.each(pages.filter((r) => r.public).map((r) => [pathOf(r), r] as const))('%s', async (path) => {
         await visit(phone.page, path);
         await screenshot(phone.page, `a11y-${locale}-out-${path}`);
-        expect([...(await axeProblems(phone.page)), ...(await smallTargets(phone.page)), ...(await zoomProblems(phone.page, path))].join('\n')).toBe('');
+        expect(await problems(phone.page, path, `out ${path}`)).toBe('');
       });
     });
 
-    describe('logged in as a member: every page', () => {
+    describe(`logged in as ${o.persona === MEMBER ? 'a member' : 'a free player'}: every page`, () => {
       let phone: PhonePage;
       beforeAll(async () => {
-        phone = await loggedInPage(e2e, { persona: MEMBER, locale, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+        phone = await loggedInPage(e2e, { persona: o.persona, locale, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
       });
       afterAll(() => phone.close());
 
       it.each(pages.map((r) => [pathOf(r), r] as const))('%s', async (path) => {
         await visit(phone.page, path);
         await screenshot(phone.page, `a11y-${locale}-in-${path}`);
-        expect([...(await axeProblems(phone.page)), ...(await smallTargets(phone.page)), ...(await zoomProblems(phone.page, path))].join('\n')).toBe('');
+        expect(await problems(phone.page, path, `in ${path}`)).toBe('');
       });
     });
   });
@@ -151,7 +165,7 @@ export function accessibilitySweep(locale: string): void {
         const check = async (name: string): Promise<void> => {
           await animationsDone(p.page);
           await screenshot(p.page, `a11y-${locale}-${name}`);
-          expect([...(await axeProblems(p.page)), ...(await smallTargets(p.page)), ...(await zoomProblems(p.page, GAME_PATH))].join('\n')).toBe('');
+          expect(await problems(p.page, GAME_PATH, name)).toBe('');
         };
         await check('game-playing');
         // Found by their markup, not their words, so the check runs unchanged in every language.
