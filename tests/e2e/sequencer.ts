@@ -7,13 +7,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The longest e2e files, longest first (BENCHMARKS.md "Test suite"). */
 const LONGEST_FIRST = [
-  'tests/e2e/a11y-en.test.ts',
   'tests/e2e/a11y-zh.test.ts',
+  'tests/e2e/a11y-en.test.ts',
   'tests/e2e/game-session.test.ts',
-  'tests/e2e/prerender.test.ts',
-  'tests/e2e/i18n.test.ts',
-  'tests/e2e/load-failures.test.ts',
+  'tests/e2e/account.test.ts',
   'tests/e2e/game.test.ts',
+  'tests/e2e/prerender.test.ts',
+  'tests/e2e/load-failures.test.ts',
 ];
 
 const rank = (spec: TestSpecification): number => {
