@@ -117,6 +117,13 @@ const pathOf = (r: RouteDef): string => `${r.path}${QUERY[r.page] ?? ''}`;
 // The home alias is the same page as "/".
 const pages = ROUTES.filter((r) => r.path !== PAGE_PATH.home || r.page === 'home').filter((r, i, all) => all.findIndex((o) => o.page === r.page) === i);
 
+/**
+ * The sweep's pages draw at one device pixel per CSS pixel: what it checks (axe's rules, target sizes in CSS px, the
+ * words) does not depend on the density, and a quarter of the pixels to paint and screenshot is a sixth of its time.
+ * Density-dependent art is the images and prerender tests' subject, at the phone's 2×.
+ */
+const SWEEP_DENSITY = { deviceScaleFactor: 1 } as const;
+
 export function accessibilitySweep(locale: string, o: SweepOptions = { persona: MEMBER, noEnglish: false }): void {
   const e2e = useServerAndBrowser({ video: false });
   const gs = gameScreen(e2e, `a11y-${locale}`);
@@ -128,7 +135,7 @@ export function accessibilitySweep(locale: string, o: SweepOptions = { persona: 
     describe('logged out: every public page', () => {
       let phone: PhonePage;
       beforeAll(async () => {
-        phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { locale } });
+        phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { locale, ...SWEEP_DENSITY } });
       });
       afterAll(() => phone.close());
 
@@ -142,7 +149,7 @@ export function accessibilitySweep(locale: string, o: SweepOptions = { persona: 
     describe(`logged in as ${o.persona === MEMBER ? 'a member' : 'a free player'}: every page`, () => {
       let phone: PhonePage;
       beforeAll(async () => {
-        phone = await loggedInPage(e2e, { persona: o.persona, locale, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
+        phone = await loggedInPage(e2e, { persona: o.persona, locale, context: SWEEP_DENSITY, ignoreConsole: [/WebSocket/i, /Failed to load resource/] });
       });
       afterAll(() => phone.close());
 
