@@ -11,7 +11,7 @@
  *
  * Only Playwright's `Page` is needed, and only the two methods named in {@link HostPage}: no Node modules.
  */
-import { BRIDGE_METHODS, BRIDGE_PROTOCOL_VERSION, type BridgeEvent, type BridgeEventData, type BridgeMethod, type SafeArea } from '../../web/api/contract/bridge.ts';
+import { BRIDGE_METHODS, BRIDGE_PROTOCOL_VERSION, type BridgeEvent, type BridgeMessage, type BridgeEventData, type BridgeMethod, type SafeArea } from '../../web/api/contract/bridge.ts';
 import { DEFAULT_WAIT_MS } from './wait.ts';
 
 /** The part of Playwright's Page the simulated host uses. */
@@ -121,7 +121,7 @@ export async function installSimulatedHost(page: HostPage, o: SimulatedHostOptio
         if (!check()) waiting.add(wake);
       });
     },
-    send: (event, ...data) => sendRaw(data.length === 0 ? { event } : { event, data: data[0] }),
+    send: (event, ...data) => sendRaw((data.length === 0 ? { event } : { event, data: data[0] }) as BridgeMessage),
     sendRaw,
   };
 }

@@ -10,7 +10,6 @@ import { createExternalLinks } from './host-links.ts';
 import { createSharing, type ShareContent } from './host-share.ts';
 import { bridge, toaster } from './services.ts';
 
-export type { ShareContent, ShareOutcome } from './host-share.ts';
 
 export const externalLinks = createExternalLinks(bridge, () => location.href);
 

@@ -7,6 +7,7 @@
 import {
   BRIDGE_METHODS,
   BRIDGE_PROTOCOL_VERSION,
+  type BridgeCall,
   type BridgeEvent,
   type BridgeEventData,
   type BridgeMethod,
@@ -87,7 +88,7 @@ export function createBridge(win: BridgeWindow, o: BridgeOptions): Bridge {
   let waiting: unknown[] = [];
 
   // Looked up on every send: some shells inject their handler after the page has started.
-  const post = (msg: object): boolean => {
+  const post = (msg: BridgeCall): boolean => {
     try {
       if (win.CGHostAndroid) win.CGHostAndroid.postMessage(JSON.stringify(msg));
       else if (win.webkit?.messageHandlers?.cgHost) win.webkit.messageHandlers.cgHost.postMessage(msg);
@@ -164,7 +165,7 @@ export function createBridge(win: BridgeWindow, o: BridgeOptions): Bridge {
     can,
     call(method, ...params) {
       if (!can(method)) return false;
-      return post(params.length === 0 ? { v: BRIDGE_PROTOCOL_VERSION, method } : { v: BRIDGE_PROTOCOL_VERSION, method, params: params[0] });
+      return post((params.length === 0 ? { v: BRIDGE_PROTOCOL_VERSION, method } : { v: BRIDGE_PROTOCOL_VERSION, method, params: params[0] }) as BridgeCall);
     },
     on: emitter.on,
     emit: emitter.emit,
