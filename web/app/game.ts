@@ -138,11 +138,10 @@ let visibility: AppVisibility | null = null;
 export function appVisibility(): AppVisibility {
   if (visibility) return visibility;
   const v = createAppVisibility({ doc: document, win: window, bridge });
-  // Back in the app after it was hidden: timers may have been held meanwhile, so the session looks again now (a queue
-  // is asked, a hang-up that ran out ends). The first listener, so it runs before a game screen's return.
-  v.on((shown) => {
-    if (shown) $session.peek()?.wake();
-  });
+  // In sight again (shown, restored from the back-forward cache, the host resumed): timers may have been held
+  // meanwhile, so the session looks again now (a queue is asked, a hang-up that ran out ends), before a game
+  // screen's return hears the change.
+  v.onShown(() => $session.peek()?.wake());
   return (visibility = v);
 }
 

@@ -3,8 +3,10 @@
  * and `resume` (docs/host-bridge.md), which say the same where a webview's page is not told it went to the
  * background. One path: the game screen's leave and return and the session's wake hear this, whichever told it.
  *
- * The latest report wins and only a change is passed on: a host that sends `pause` while its webview also hides the
- * page puts the game on hold once, and a host that never sends `resume` is still brought back by the page shown.
+ * The latest report wins and only a change is passed on to `on`: a host that sends `pause` while its webview also
+ * hides the page puts the game on hold once, and a host that never sends `resume` is still brought back by the page
+ * shown. `onShown` hears every report of being in sight, a change or not: a page restored from the back-forward cache
+ * was never reported hidden, yet its timers were frozen, so the session must look again (SPEC §4 queue, hang-up).
  */
 import type { Bridge } from '../core/bridge.ts';
 import { createEmitter, type Unsubscribe } from '../core/emitter.ts';
@@ -13,8 +15,10 @@ import type { GameSession } from '../game/index.ts';
 export interface AppVisibility {
   /** The player can see the app now. */
   readonly shown: boolean;
-  /** Called on each change, in the order listeners came (the session's wake before the game screen's return). */
+  /** Called on each change, in the order listeners came. */
   on(fn: (shown: boolean) => void): Unsubscribe;
+  /** Called on every report of being in sight (shown, pageshow, resume), before the change it may be. */
+  onShown(fn: () => void): Unsubscribe;
   dispose(): void;
 }
 
@@ -30,10 +34,11 @@ export interface AppVisibilityDeps {
 }
 
 export function createAppVisibility({ doc, win, bridge }: AppVisibilityDeps): AppVisibility {
-  const emitter = createEmitter<{ change: boolean }>();
+  const emitter = createEmitter<{ change: boolean; shown: undefined }>();
   const pageShown = (): boolean => doc.visibilityState !== 'hidden';
   let shown = pageShown();
   const report = (next: boolean): void => {
+    if (next) emitter.emit('shown');
     if (next === shown) return;
     shown = next;
     emitter.emit('change', next);
@@ -49,6 +54,7 @@ export function createAppVisibility({ doc, win, bridge }: AppVisibilityDeps): Ap
       return shown;
     },
     on: (fn) => emitter.on('change', fn),
+    onShown: (fn) => emitter.on('shown', fn),
     dispose() {
       doc.removeEventListener('visibilitychange', fromPage);
       win.removeEventListener('pageshow', fromPage);

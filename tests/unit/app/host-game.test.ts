@@ -161,6 +161,21 @@ describe("the host's pause and resume are the page hidden and shown (SPEC §4 ha
     expect(seen).toEqual([false, true, false, true]);
   });
 
+  it('every report of being in sight is heard by onShown, a change or not (a page restored from the back-forward cache, SPEC §4)', () => {
+    const bridge = createMemoryBridge({ capabilities: [] });
+    const p = page();
+    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge });
+    const order: string[] = [];
+    visibility.onShown(() => order.push('shown'));
+    visibility.on((shown) => order.push(shown ? 'change: in sight' : 'change: out of sight'));
+    p.win.dispatchEvent(new Event('pageshow'));
+    p.doc.dispatchEvent(new Event('visibilitychange'));
+    expect(order).toEqual(['shown', 'shown']);
+    bridge.emit('pause');
+    bridge.emit('resume');
+    expect(order).toEqual(['shown', 'shown', 'change: out of sight', 'shown', 'change: in sight']);
+  });
+
   it('a game screen opened while the host is paused is away from the start; disposed, nothing is heard', () => {
     const bridge = createMemoryBridge({ capabilities: [] });
     const p = page();

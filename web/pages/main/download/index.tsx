@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { api, auth } from '../../../app/services.ts';
+import { api, auth, clock } from '../../../app/services.ts';
 import { externalLinks, sharing } from '../../../app/host-services.ts';
 import { goBack } from '../../../app/navigation.ts';
 import { PAGE_PATH } from '../../../core/paths.ts';
@@ -11,6 +11,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { useAsync } from '../../../ui/use-async.ts';
 import { useStore } from '../../../ui/use-store.ts';
 import { messages, params } from '../../../core/i18n/messages.ts';
+import { countThenOpen, type LinkClick } from './count-then-open.ts';
 
 const msgs = messages('app/download', {
   title: 'Download the app',
@@ -34,17 +35,14 @@ export default function DownloadPage() {
   const gameId = gameIdOf(useSearch());
   const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
   // SPEC §7 update_down counts a game's downloads: only for a logged-in player who came from a game.
-  // It never holds the player up: the link opens whatever the count's answer.
-  const report = (): void => {
+  const count = (): Promise<unknown> | null => {
     const uid = auth.$auth.get().loginInfo?.swcloud_uid;
-    if (uid === undefined || gameId === null) return;
-    void api.updateDown({ uid, game_id: gameId }, { silent: true, background: true }).catch(() => undefined);
+    if (uid === undefined || gameId === null) return null;
+    return api.updateDown({ uid, game_id: gameId }, { silent: true, background: true, keepalive: true }).catch(() => undefined);
   };
   // Inside a host app the host opens the store or the package (docs/host-bridge.md openUrl); a webview would not.
-  const open = (url: string) => (e: { preventDefault(): void }) => {
-    report();
-    externalLinks.onClick(url)(e);
-  };
+  const open = (url: string) => (e: LinkClick) =>
+    countThenOpen({ count, openInHost: () => externalLinks.open(url), go: () => location.assign(url), clock }, e);
   // The page without this visit's game_id: update_down counts this player's downloads from a game (SPEC §7), not a friend's.
   const share = (): void => void sharing.share({ title: t.heading, text: t.pitch, url: `${location.origin}${PAGE_PATH.download}` });
   return (
