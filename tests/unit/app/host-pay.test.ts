@@ -10,21 +10,10 @@ import { createManualClock } from '../../../web/core/clock.ts';
 import { HOST_PAY_ANSWER_MS, hostVerdictOf, payWithHost, resultUrlAfter, verdictOf, withHostVerdict, type HostPayOutcome } from '../../../web/app/host-pay.ts';
 import { watchOrder, type OrderWatch } from '../../../web/state/order.ts';
 import { flush } from '../../flush.ts';
+import { anOrder } from '../state/order-fixture.ts';
 
 const ORDER_ID = 'CG2025030110000000010042';
-const order = (status: OrderStatus = 'pending'): Order => ({
-  order_id: ORDER_ID,
-  product_id: 101,
-  product_type: 'member',
-  title: 'Monthly membership',
-  amount: '30.00',
-  pay_type: 'wxpay',
-  status,
-  pay_url: `/mock-pay/${ORDER_ID}`,
-  created_at: 0,
-  paid_at: 0,
-  expire_at: 0,
-});
+const order = (status: OrderStatus = 'pending'): Order => anOrder(status, ORDER_ID);
 
 function pay(capabilities: Parameters<typeof createMemoryBridge>[0] = {}) {
   const bridge = createMemoryBridge(capabilities);

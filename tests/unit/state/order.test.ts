@@ -5,20 +5,9 @@ import { defaultChoice, enabledPayTypes, isFinalStatus, isOrderRefusal, nextWatc
 import { ApiError, REPEATED_REQUEST_CODE } from '../../../web/core/http/errors.ts';
 import { REPEAT_REQUEST_MSG } from '../../../web/core/http/request.ts';
 import { flush } from '../../flush.ts';
+import { anOrder } from './order-fixture.ts';
 
-const order = (status: OrderStatus): Order => ({
-  order_id: 'o1',
-  product_id: 101,
-  product_type: 'member',
-  title: 'Monthly membership',
-  amount: '30.00',
-  pay_type: 'wxpay',
-  status,
-  pay_url: '/mock-pay/o1',
-  created_at: 0,
-  paid_at: 0,
-  expire_at: 0,
-});
+const order = (status: OrderStatus): Order => anOrder(status);
 
 /** Lets the promise callbacks of one poll run. */
 
