@@ -5,6 +5,7 @@ import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { findGame, formatCount, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
 import { downloadUrl, gameScreenUrl, PAGE_PATH } from '../../../../core/paths.ts';
+import { fullScreenOnStart } from '../game/start-tap.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -201,7 +202,15 @@ function Detail({
         </Button>
       </div>
       <div className="detail__play">
-        <Button block aria-label={t.playLabel({ title: game.title })} onClick={() => onPlay(game.id)}>
+        <Button
+          block
+          aria-label={t.playLabel({ title: game.title })}
+          onClick={() => {
+            // Full screen must be asked inside the tap itself (start-tap.ts).
+            fullScreenOnStart(game);
+            onPlay(game.id);
+          }}
+        >
           {t.play}
         </Button>
       </div>

@@ -19,10 +19,8 @@ import { useFullScreenSetting } from './fullscreen.ts';
 import { LayoutEditorHost } from './LayoutEditorHost.tsx';
 import { useInputDevice } from './use-input-device.ts';
 import { canRumble, useRumble } from './use-rumble.ts';
-import { messages } from '../../../../core/i18n/messages.ts';
-import { useStore } from '../../../../ui/use-store.ts';
-
-const msgs = messages('game/screen', { rotate: 'Turn your phone sideways for the best view' });
+import { usePhoneScreen } from './use-phone-screen.ts';
+import { TurnHint } from './TurnHint.tsx';
 
 const GameMenu = lazy(() => import('./GameMenu.tsx'));
 const VirtualGamepad = lazy(() => import('./VirtualGamepad.tsx'));
@@ -47,7 +45,6 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   useSignals();
   useScreenLifecycle(session);
   useRumble(session);
-  const t = useStore(msgs);
   const [menu, setMenu] = useState(false);
   const phase = session.phase.value;
   const settings = session.settings.value;
@@ -61,6 +58,8 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   const device = useInputDevice();
   const controls = screenControls({ opType: session.opType.value, game, chosen: session.chosen.value, device });
   useFullScreenSetting(controls.fullScreen, flags.underWay);
+  // Decision 0023: the screen kept on, and the game sideways on a phone.
+  const landscape = usePhoneScreen(flags);
 
   return (
     <div className="gs" data-phase={phase} data-op-type={session.opType.value} data-overlay={controls.overlay}>
@@ -79,9 +78,7 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
       <LayoutEditorHost session={session} game={game} opType={session.opType.value} />
       {flags.inGame && <FloatingBall onTap={openMenu} />}
       <SessionDialogs session={session} />
-      <p className="gs-rotate" aria-hidden="true">
-        {t.rotate}
-      </p>
+      {landscape && <TurnHint landscape={landscape} />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Full screen for the game (SPEC §3 setting full_screen, on by default).
  * Browsers grant full screen only inside a user gesture, so the setting is
- * honoured on the player's next tap or key press on the game screen, and
- * again after the system took it away (a swipe, Esc) while the setting is on.
+ * honoured on the tap that starts the game on a phone (start-tap.ts), else on
+ * the player's next tap or key press on the game screen, and again after the
+ * system took it away (a swipe, Esc) while the setting is on.
  */
 import { useEffect } from 'react';
 
@@ -27,10 +28,18 @@ export function exitFullScreen(): void {
   if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
 }
 
-/** While `active` (a game is on screen) and the setting is on, the next gesture enters full screen; leaving the screen exits it. */
+/**
+ * While `active` (a game is on screen) and the setting is on, the next gesture enters full screen; leaving the screen
+ * exits it. Off while active leaves it: the tap that started the game entered it by the game's setting before the
+ * player's own choice was read (start-tap.ts).
+ */
 export function useFullScreenSetting(on: boolean, active: boolean): void {
   useEffect(() => {
-    if (!on || !active) return;
+    if (!active) return;
+    if (!on) {
+      exitFullScreen();
+      return;
+    }
     // pointerup and keydown carry user activation (pointerdown does not for touch).
     document.addEventListener('pointerup', enterFullScreen, true);
     document.addEventListener('keydown', enterFullScreen, true);

@@ -15,8 +15,9 @@ import { goBack } from '../../../../app/navigation.ts';
 import type { GameSession } from '../../../../game/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { Spinner } from '../../../../ui/Spinner.tsx';
-import { GameScreen } from './GameScreen.tsx';
+import type { GameScreen } from './GameScreen.tsx';
 import { targetOf } from './begin.ts';
+import { exitFullScreen } from './fullscreen.ts';
 import { useNoPageZoom } from './no-zoom.ts';
 import { useHostScreen } from './use-host-screen.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
@@ -30,7 +31,10 @@ const msgs = messages('game/page', {
   back: 'Back',
 });
 
-type Load = { kind: 'loading' } | { kind: 'ready'; session: GameSession; game: Game; single: boolean } | { kind: 'error'; message: string };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'ready'; session: GameSession; game: Game; single: boolean; Screen: typeof GameScreen }
+  | { kind: 'error'; message: string };
 
 const parseId = (v: string | null): number | null => {
   const n = Number(v);
@@ -52,6 +56,8 @@ export default function GamePage() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   useNoPageZoom();
   useHostScreen();
+  // The tap that started the game may have entered full screen (start-tap.ts): a game that could not be opened leaves it too.
+  useEffect(() => exitFullScreen, []);
 
   useEffect(() => {
     let live = true;
@@ -64,11 +70,13 @@ export default function GamePage() {
           const raw = new URLSearchParams(search).get('game_id');
           throw new Error(raw ? msgs.get().badId({ raw }) : msgs.get().noGame);
         }
-        const [session, game] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null)]);
+        // The screen's code comes with the session's: the first view is this page's loading state, drawn before either
+        // (docs/decisions/0015-first-load.md, "The two-file first view").
+        const [session, game, , screen] = await Promise.all([getGameSession(), api.gameInfo({ game_id: pick.id }, { silent: true }), systemInfo.load().catch(() => null), import('./GameScreen.tsx')]);
         if (!live) return;
         // Whether this resumes, keeps, replaces or starts a session is the machine's rule (SPEC §4), not the page's.
         session.open(targetOf(game));
-        setLoad({ kind: 'ready', session, game, single: pick.single });
+        setLoad({ kind: 'ready', session, game, single: pick.single, Screen: screen.GameScreen });
       } catch (e) {
         if (live) setLoad({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
       }
@@ -78,7 +86,7 @@ export default function GamePage() {
     };
   }, [search]);
 
-  if (load.kind === 'ready') return <GameScreen session={load.session} game={load.game} single={load.single} />;
+  if (load.kind === 'ready') return <load.Screen session={load.session} game={load.game} single={load.single} />;
   return (
     <div className="gs gs--center">
       {load.kind === 'loading' ? (
