@@ -5,7 +5,7 @@ import { api, clock } from '../../../../app/services.ts';
 import { goBack } from '../../../../app/navigation.ts';
 import { findGame, formatCount, isLongText, paragraphs, parseId } from '../../../../state/catalogue.ts';
 import { downloadUrl, gameScreenUrl, PAGE_PATH } from '../../../../core/paths.ts';
-import { fullScreenOnStart } from '../game/start-tap.ts';
+import { usePlayTap } from './play-tap.ts';
 import { useAsync } from '../../../../ui/use-async.ts';
 import { NavBar } from '../../../../ui/NavBar.tsx';
 import { Button } from '../../../../ui/Button.tsx';
@@ -134,6 +134,7 @@ function Detail({
   const paras = paragraphs(game.description);
   // The small cover lets the banner, the page's largest paint, go first (ui/first-image.ts); its box is reserved.
   const coverShown = useAfterFirstImage();
+  const playTap = usePlayTap();
   return (
     <div className="detail">
       <NavBar title={game.title} onBack={onBack} />
@@ -207,7 +208,7 @@ function Detail({
           aria-label={t.playLabel({ title: game.title })}
           onClick={() => {
             // Full screen must be asked inside the tap itself (start-tap.ts).
-            fullScreenOnStart(game);
+            playTap(game);
             onPlay(game.id);
           }}
         >
