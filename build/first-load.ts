@@ -1,6 +1,6 @@
 /**
- * Regroups the first load into a handful of files (docs/decisions/0015-first-load.md, "The first view in fewer
- * requests"); build/first-load-plan.ts runs the two passes.
+ * Regroups what every page's first view runs into one shell file (docs/decisions/0015-first-load.md, "The two-file
+ * first view"); build/first-load-plan.ts runs the two passes.
  *
  * esbuild splits code by "which entry points reach it": the app entry and
  * every `import()` target are entry points, so a module used by the entry and
@@ -9,16 +9,14 @@
  * manual chunks and does not know a lazy chunk always loads after the entry.
  *
  * So the production build runs twice. The first pass (nothing written) finds
- * the modules of the first load. The second injects one virtual module into
+ * the modules of the shell: the first load, the API client and what the pages
+ * whose first view is an API answer's image share (shellOutputs). The second injects one virtual module into
  * the entry and into every lazy entry of web/: it imports each of those
  * modules bare, so every entry point reaches all of them and esbuild
  * puts them in one shared chunk. A lazy page still gets its own chunk for
- * what only it uses; what it shares with the first load comes from the chunk
- * that is already there.
- *
- * Two more groups do the same for the first view's lazy code (viewGroups): the
- * API client and home's feed, which the pages that call the API first
- * modulepreload with the app.
+ * what only it uses; what it shares with the shell comes from the chunk
+ * that is already there. React's renderer, the entry's own lazy import, stays the second file: the start runs while it
+ * is still on its way.
  */
 import type * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +26,7 @@ const SPECIFIER = 'cg-first-load:';
 const NAMESPACE = 'cg-first-load';
 
 export interface FirstLoadGroup {
-  /** Absolute paths of the modules to keep together (the entry's and home's static closure, minus entries). */
+  /** Absolute paths of the modules to keep together (shellOutputs' modules, minus the entries in files of their own). */
   modules: readonly string[];
   /** Absolute paths of the files that import the group: the app entry and every lazy entry under web/. */
   importers: readonly string[];
@@ -48,121 +46,51 @@ function metaClosure(metafile: esbuild.Metafile, start: readonly string[]): Set<
   return seen;
 }
 
-/** Outputs of the first load: the entry's and the home page's, with what they import statically. */
-export function firstLoadOutputs(metafile: esbuild.Metafile, entry: string, homeEntry: string): Set<string> {
-  const starts = Object.entries(metafile.outputs)
-    .filter(([, o]) => o.entryPoint === entry || o.entryPoint === homeEntry)
+/** Output files (as the metafile names them) of entry points `entries` (source paths relative to root). */
+function outputsOf(metafile: esbuild.Metafile, entries: readonly string[]): string[] {
+  const wanted = new Set(entries);
+  return Object.entries(metafile.outputs)
+    .filter(([, o]) => o.entryPoint !== undefined && wanted.has(o.entryPoint))
     .map(([file]) => file);
-  return metaClosure(metafile, starts);
+}
+
+/**
+ * Outputs of the shell, from the first pass: everything `whole` (the app entry and the lazy entries every first view
+ * with an API answer needs: home, the API client, home's feed) imports statically, with their own files; and what
+ * `shared` (the other pages whose first view is an API answer's image: the library, the detail) import statically
+ * besides their own file, which stays their page chunk. React's renderer, the entry's lazy import, is not in them.
+ */
+export function shellOutputs(metafile: esbuild.Metafile, whole: readonly string[], shared: readonly string[]): Set<string> {
+  const files = metaClosure(metafile, outputsOf(metafile, whole));
+  const own = new Set(outputsOf(metafile, shared));
+  for (const file of metaClosure(metafile, [...own])) if (!own.has(file)) files.add(file);
+  return files;
 }
 
 /**
  * What to group, from the first pass's metafile: every source module under `srcDir` bundled into one of
- * `firstLoadFiles` (outputs, relative to root), except entry points (the app entry, page modules), which
- * keep their own chunk.
+ * `firstLoadFiles` (outputs, relative to root), except entry points (the app entry, page modules) in their own file,
+ * which keep their own chunk. An entry whose code esbuild put in a shared chunk, behind a one-line file of its own
+ * (the API client: the game screen's wiring imports it too), is grouped: its code joins the shell, not a chunk alone.
  */
 export function firstLoadGroup(metafile: esbuild.Metafile, root: string, firstLoadFiles: ReadonlySet<string>, srcDir: string): FirstLoadGroup {
   const entries = new Set<string>();
-  for (const out of Object.values(metafile.outputs)) if (out.entryPoint) entries.add(out.entryPoint);
+  const inOwnFile = new Set<string>();
+  for (const out of Object.values(metafile.outputs)) {
+    if (!out.entryPoint) continue;
+    entries.add(out.entryPoint);
+    if ((out.inputs[out.entryPoint]?.bytesInOutput ?? 0) > 0) inOwnFile.add(out.entryPoint);
+  }
   const inSrc = (input: string): boolean => input.startsWith(`${srcDir}/`) && SOURCE.test(input);
   const modules = new Set<string>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!firstLoadFiles.has(file)) continue;
-    for (const [input, part] of Object.entries(out.inputs)) if (part.bytesInOutput > 0 && inSrc(input) && !entries.has(input)) modules.add(input);
+    for (const [input, part] of Object.entries(out.inputs)) if (part.bytesInOutput > 0 && inSrc(input) && !inOwnFile.has(input)) modules.add(input);
   }
   return {
     modules: [...modules].sort().map((m) => path.resolve(root, m)),
     importers: [...entries].filter(inSrc).sort().map((e) => path.resolve(root, e)),
   };
-}
-
-/**
- * Source modules (under `srcDir`, not entry points) in any of `files`, as esbuild names them, with their empty ones:
- * a barrel of re-exports has no bytes of its own, yet left out of a group it is a module with its own set of
- * importers, and esbuild writes it an empty chunk that is one more request.
- */
-function sourcesIn(metafile: esbuild.Metafile, files: Iterable<string>, srcDir: string, entries: ReadonlySet<string>): Set<string> {
-  const found = new Set<string>();
-  for (const file of files) {
-    for (const input of Object.keys(metafile.outputs[file]?.inputs ?? {})) {
-      if (input.startsWith(`${srcDir}/`) && SOURCE.test(input) && !entries.has(input)) found.add(input);
-    }
-  }
-  return found;
-}
-
-/** For each source module that is not one of `entries`, the entry points (as esbuild names them) whose static closure holds it. */
-function reachers(metafile: esbuild.Metafile, srcDir: string, entries: ReadonlySet<string>): Map<string, Set<string>> {
-  const byModule = new Map<string, Set<string>>();
-  for (const [file, out] of Object.entries(metafile.outputs)) {
-    const entry = out.entryPoint;
-    if (!entry?.startsWith(`${srcDir}/`) || !SOURCE.test(entry)) continue;
-    for (const m of sourcesIn(metafile, metaClosure(metafile, [file]), srcDir, entries)) {
-      const set = byModule.get(m) ?? new Set<string>();
-      set.add(entry);
-      byModule.set(m, set);
-    }
-  }
-  return byModule;
-}
-
-/**
- * The first view's lazy groups: what `starts` (lazy entries: the API client first, then the first views' modules such
- * as home's feed) import statically, minus the first load. Left to esbuild it was nine files on home's path, most
- * under 1 KB, each a request sharing the slow link while the entry was still arriving.
- *
- * The API client's own code is one group: the first request waits for all of it, and with the config, the entry and
- * the shell it must fit one wave of a host's six HTTP/1.1 connections (a seventh file waited a whole round trip of
- * its own: LCP 0.4 s later on home with real throttling). Pages that import any of it (login, the forms) get all of
- * it; their first tap calls the API anyway.
- *
- * The rest of the first views' code (home's carousel and cards) is one more group if only `apiPages` use it (the
- * entries that load the API client on their first view, and whatever imports the client statically), so no other
- * page loads that UI; what other pages use too (the near-viewport hook) joins the first group. Each group's
- * importers are the entry points that reach any of its modules, so each of them reaches all of it and esbuild
- * writes one chunk.
- */
-export function viewGroups(
-  metafile: esbuild.Metafile,
-  root: string,
-  starts: readonly [client: string, ...views: string[]],
-  apiPages: readonly string[],
-  firstLoad: FirstLoadGroup,
-  srcDir: string,
-): FirstLoadGroup[] {
-  const entries = new Set<string>();
-  for (const out of Object.values(metafile.outputs)) if (out.entryPoint) entries.add(out.entryPoint);
-  const outputsOf = (entry: string): string[] =>
-    Object.entries(metafile.outputs)
-      .filter(([, o]) => o.entryPoint === entry)
-      .map(([file]) => file);
-  // A start that other modules also import statically (the API client: the game screen's wiring imports it) has its
-  // code in a shared chunk behind a one-line entry file; grouped, that code joins the group instead of a chunk alone.
-  const kept = new Set(entries);
-  for (const start of starts) {
-    const shared = Object.values(metafile.outputs).some((o) => o.entryPoint !== start && (o.inputs[start]?.bytesInOutput ?? 0) > 0);
-    if (shared) kept.delete(start);
-  }
-  const shell = new Set(firstLoad.modules);
-  const closureOf = (from: readonly string[]): string[] =>
-    [...sourcesIn(metafile, metaClosure(metafile, from.flatMap(outputsOf)), srcDir, kept)].filter((m) => !shell.has(path.resolve(root, m)));
-  const client = new Set(closureOf([starts[0]]));
-  const modules = closureOf(starts).filter((m) => !client.has(m));
-  const reach = reachers(metafile, srcDir, kept);
-  // The pages that load the API client on their first view, and whatever imports a start statically (the game
-  // screen's wiring imports the client).
-  const api = new Set([...starts, ...apiPages]);
-  for (const start of starts) for (const e of reach.get(start) ?? []) api.add(e);
-  const onlyApi = (m: string): boolean => [...(reach.get(m) ?? [])].every((e) => api.has(e));
-  const group = (members: readonly string[]): FirstLoadGroup => {
-    const importers = new Set<string>();
-    for (const m of members) for (const e of reach.get(m) ?? []) importers.add(e);
-    return {
-      modules: [...members].sort().map((m) => path.resolve(root, m)),
-      importers: [...importers].sort().map((e) => path.resolve(root, e)),
-    };
-  };
-  return [group([...client, ...modules.filter((m) => !onlyApi(m))]), group(modules.filter(onlyApi))];
 }
 
 /**

@@ -49,18 +49,62 @@ function weigh(report: BuildReport, files: ReadonlySet<string>): FirstView {
   };
 }
 
-/** Like FirstLoad, over every JS file the route's index.html announces: the entry, its imports and every modulepreload. */
+/** Like FirstLoad, over every JS file a route's first view fetches. */
 export type FirstView = Omit<FirstLoad, 'page'>;
 
 /**
- * All the JavaScript a route's first view fetches: what `firstLoad` counts plus the lazy chunks its index.html
- * preloads with the app (the API client, home's feed). The budget counts only the first load (decision 0015); this
- * is the number a phone downloads before the page's first view is drawn. Null when no index.html serves the route.
+ * Lazy modules the shell asks for as it starts, on every page, before anything is drawn: the host bridge's message
+ * checks (app/services.ts). Not preloaded (no page waits for them), but fetched before the first view all the same.
  */
-export function firstView(report: BuildReport, routePath: string): FirstView | null {
+export const START_IMPORTS: readonly string[] = ['web/core/bridge-check.ts'];
+
+/** The output of a lazy entry (source path) and what it imports statically; none when it is no entry of this build. */
+function withStatic(report: BuildReport, entryPoint: string): string[] {
+  const out = report.outputs.find((o) => o.entryPoint === entryPoint && o.kind === 'js');
+  return out ? [out.file, ...staticClosure(report.outputs, out.file)] : [];
+}
+
+/**
+ * All the JavaScript a route's first view fetches before it is drawn (decision 0018's budget): the entry, its static
+ * imports and React's renderer, every modulepreload of the route's HTML (the page's chunk and what it imports, the API
+ * client on a page whose first view calls it, the first view's lazy modules such as home's feed), and what the shell
+ * asks for as it starts (START_IMPORTS). For a reader in English; a Chinese reader also fetches the language's
+ * catalogue (`catalogue`). `routePath` null: 404.html. Null when no HTML file serves the route.
+ */
+export function firstView(report: BuildReport, routePath: string | null): FirstView | null {
   const html = report.htmlFiles.find((h) => h.routePath === routePath);
   if (!html) return null;
-  return weigh(report, new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads]));
+  const started = START_IMPORTS.flatMap((e) => withStatic(report, e));
+  return weigh(report, new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads, ...started]));
+}
+
+/** One route's first view (firstView), by the path it is served on. */
+export interface RouteFirstView extends FirstView {
+  /** The route path, or "404.html". */
+  path: string;
+}
+
+/**
+ * The first view of every path in `paths` (the route table's, web/app/route-table.ts `ROUTE_PATHS`) and of 404.html,
+ * largest first; a path no HTML file serves is counted as nothing and named in `missing`.
+ */
+export function routeFirstViews(report: BuildReport, paths: readonly string[]): { views: RouteFirstView[]; missing: string[] } {
+  const views: RouteFirstView[] = [];
+  const missing: string[] = [];
+  for (const routePath of [...paths, null]) {
+    const view = firstView(report, routePath);
+    if (view) views.push({ path: routePath ?? '404.html', ...view });
+    else missing.push(routePath ?? '404.html');
+  }
+  return { views: views.sort((x, y) => y.gzipBytes - x.gzipBytes || x.path.localeCompare(y.path)), missing };
+}
+
+/** The largest language catalogue (web/core/i18n/locales), which a Chinese reader's first view fetches on top. */
+export function catalogue(report: BuildReport): FirstView {
+  const locales = report.outputs.filter((o) => o.kind === 'js' && o.entryPoint?.startsWith('web/core/i18n/locales/'));
+  const largest = locales.sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+  const shell = new Set([report.entry, ...report.entryImports]);
+  return weigh(report, new Set(largest ? withStatic(report, largest.entryPoint ?? '').filter((f) => !shell.has(f)) : []));
 }
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
@@ -93,10 +137,12 @@ export function formatSizeTable(report: BuildReport): string {
   const js = shown.filter((o) => o.kind === 'js');
   const home = firstLoad(report, 'main/home');
   const view = firstView(report, '/');
+  const largest = routeFirstViews(report, report.htmlFiles.flatMap((h) => (h.routePath === null ? [] : [h.routePath]))).views[0];
   const summary = [
     `JS total: ${js.length} files, ${kb(js.reduce((s, o) => s + o.bytes, 0))} raw, ${kb(js.reduce((s, o) => s + o.gzipBytes, 0))} gzip`,
     `First-load JS (entry + its imports${home.page ? ` + page ${home.page.page}` : ''}): ${kb(home.gzipBytes)} gzip`,
-    ...(view ? [`Home's first view JS (the above + the lazy chunks its HTML preloads): ${kb(view.gzipBytes)} gzip, ${view.files.length} files`] : []),
+    ...(view ? [`Home's first view JS (the above + the lazy chunks its HTML preloads + what the start asks for): ${kb(view.gzipBytes)} gzip, ${view.files.length} files`] : []),
+    ...(largest ? [`Largest first view JS: ${largest.path}, ${kb(largest.gzipBytes)} gzip, ${largest.files.length} files`] : []),
     `HTML: ${report.htmlFiles.length} files; config.json: ${JSON.stringify(report.config)}; mock cloud build: ${report.mockCloud ? 'yes' : 'no (MOCK_CLOUD=0 or an absolute base)'}`,
     `Built ${report.dev ? '(dev) ' : ''}in ${Math.round(report.buildMs)} ms → ${report.outDir}`,
   ];
