@@ -13,6 +13,7 @@ import type { RuntimeConfig } from '../web/api/contract.ts';
 import { buildConsole, type ConsoleBuild } from './console.ts';
 import { precompress } from './compress.ts';
 import { esbuildOptions } from './esbuild-options.ts';
+import { writeManifests } from './manifest.ts';
 import { productionOptions } from './first-load-plan.ts';
 import { resolveOptions, toPosix, type BuildOptions, type ResolvedOptions } from './options.ts';
 import { entryClosure, pageChunks, readOutputs, staticClosure, type OutputInfo, type PageChunk } from './outputs.ts';
@@ -67,7 +68,7 @@ export async function finishBuild(metafile: esbuild.Metafile, opts: ResolvedOpti
 
   const pages = pageChunks(outputs, entryOut.file, entryImports, opts.pagesDir);
   const shell = { entry: entryOut, css: entryCss, imports: entryImports, statics: staticClosure(outputs, entryOut.file) };
-  const htmlFiles = await writeHtmlFiles(opts, outputs, pages, shell);
+  const htmlFiles = await writeHtmlFiles(opts, outputs, pages, shell, await writeManifests(opts.publicDir, opts.outDir));
   await writeFile(path.join(opts.outDir, 'config.json'), `${JSON.stringify(opts.config, null, 2)}\n`);
 
   return {

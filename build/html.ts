@@ -11,6 +11,8 @@ import type { RuntimeConfig } from '../web/api/contract.ts';
 import { VIEWPORT } from '../web/core/viewport.ts';
 import { titleAttribute, type WordsLang } from '../web/app/words-first.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import type { InstallHead } from './manifest.ts';
+import { wordsAttribute } from '../web/app/install/follow-language.ts';
 
 export interface ShellInput {
   /** Absolute URL of the entry module, e.g. "/assets/main-ABCD1234.js". */
@@ -40,6 +42,8 @@ export interface ShellInput {
    * (web/app/words-first.ts). Absent: TITLE, in no language in particular (404.html, dev builds).
    */
   titles?: PageTitles | null;
+  /** The installed app's manifest, icon and iOS title (build/manifest.ts); absent: a page with nothing to install. */
+  install?: InstallHead | null;
 }
 
 /** A page's title in each language the skeleton has words in. */
@@ -60,6 +64,25 @@ function titleElement(titles: PageTitles | null | undefined): string {
   if (!titles) return `<title>${TITLE}</title>`;
   const translations = (['zh-Hans', 'zh-Hant'] as const).map((lang) => ` ${titleAttribute(lang)}="${attr(titles[lang])}"`).join('');
   return `<title${translations}>${attr(titles.en)}</title>`;
+}
+
+/**
+ * The installed app (decision 0022): the manifest and iOS's home-screen title in English, each translation in a data
+ * attribute the first script swaps in (web/app/words-first.ts), so before it in `<head>`. black-translucent: the app is
+ * dark to every edge and its bars keep clear of the status bar by the safe-area insets (web/frame.css).
+ */
+function installElements(install: InstallHead | null | undefined): string[] {
+  if (!install) return [];
+  const translated = (by: Readonly<Record<WordsLang, string>>): string =>
+    (['en', 'zh-Hans', 'zh-Hant'] as const).map((lang) => ` ${wordsAttribute(lang)}="${attr(by[lang])}"`).join('');
+  return [
+    `<link rel="manifest" href="${attr(install.manifests.en)}"${translated(install.manifests)}>`,
+    `<link rel="apple-touch-icon" href="${attr(install.appleTouchIcon)}">`,
+    '<meta name="mobile-web-app-capable" content="yes">',
+    '<meta name="apple-mobile-web-app-capable" content="yes">',
+    '<meta name="apple-mobile-web-app-status-bar-style" content="black-translucent">',
+    `<meta name="apple-mobile-web-app-title" content="${attr(install.titles.en)}"${translated(install.titles)}>`,
+  ];
 }
 
 /**
@@ -104,6 +127,7 @@ export function renderShell(input: ShellInput): string {
     `<meta name="theme-color" content="${BACKGROUND}">`,
     '<meta name="color-scheme" content="dark">',
     titleElement(input.titles),
+    ...installElements(input.install),
     // config.json first: tiny, and the first request waits for it. Listed after the scripts it finished last on a slow
     // link (Lighthouse with real throttling: 1.6 s after the HTML), and the first request with it. Then the entry and
     // the modulepreloads in the order the start needs them (write-html.ts). Before the inline styles: the parser then

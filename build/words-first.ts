@@ -6,11 +6,13 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const SOURCE = 'web/app/words-first.ts';
+const HOLD_SOURCE = 'web/app/install/early.ts';
 
 export async function wordsFirstScript(root: string): Promise<string> {
   const result = await esbuild.build({
     stdin: {
-      contents: `import { nameReaderLanguageInPage } from './${SOURCE}';\nnameReaderLanguageInPage();\n`,
+      // Then the install's part: Chromium's install event held, the manifest in the reader's words (decision 0022).
+      contents: `import { nameReaderLanguageInPage } from './${SOURCE}';\nimport { installFirst } from './${HOLD_SOURCE}';\nnameReaderLanguageInPage();\ninstallFirst(window, document);\n`,
       resolveDir: root,
       loader: 'ts',
       sourcefile: 'words-first-inline.ts',

@@ -10,6 +10,7 @@ import { viewportFor } from '../web/core/viewport.ts';
 import { API_CLIENT_ENTRY } from './first-load-plan.ts';
 import { htmlFileForPath, renderShell } from './html.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { InstallHead } from './manifest.ts';
 import { staticClosure, type OutputInfo, type PageChunk } from './outputs.ts';
 import { frameStyle, pageTitles, prerenderRoute } from './prerender.ts';
 import { wordsFirstScript } from './words-first.ts';
@@ -57,7 +58,7 @@ async function findFavicon(publicDir: string | null): Promise<string | null> {
 }
 
 /** Writes every page's HTML (the paths of `opts.routePaths`, then 404.html) and says what each preloads. */
-export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly OutputInfo[], pages: readonly PageChunk[], shell: ShellFiles): Promise<HtmlFile[]> {
+export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly OutputInfo[], pages: readonly PageChunk[], shell: ShellFiles, install: InstallHead | null = null): Promise<HtmlFile[]> {
   const favicon = await findFavicon(opts.publicDir);
   const withImports = (entry: string): string[] => {
     const out = outputs.find((o) => o.entryPoint === entry);
@@ -102,6 +103,7 @@ export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly Ou
         viewport: viewportFor(h.routePath),
         prerendered: opts.prerender ? { css: frameCss ?? '', markup: prerenderRoute(h.routePath), firstScript } : null,
         titles: opts.prerender ? pageTitles(h.routePath) : null,
+        install,
       });
       const target = path.join(opts.outDir, h.file);
       await mkdir(path.dirname(target), { recursive: true });

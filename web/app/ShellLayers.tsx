@@ -13,6 +13,7 @@ import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
 import { PopupHost } from './PopupHost.tsx';
+import { InstallHost } from './install/InstallHost.tsx';
 
 export function ShellLayers({ page }: { page: PageKey | null }) {
   // The tab's title follows the page and the language (docs/decisions/0010-i18n.md).
@@ -28,6 +29,7 @@ export function ShellLayers({ page }: { page: PageKey | null }) {
       {storageBlocked && <StorageBar />}
       <Toast state={toaster.state} />
       <PopupHost />
+      <InstallHost page={page} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import user from './zh-Hans/user.json';
 import pay from './zh-Hans/pay.json';
 import system from './zh-Hans/system.json';
 import webview from './zh-Hans/webview.json';
+import install from './zh-Hans/install.json';
 
 const all: ComponentsJSON = {
   ...app,
@@ -28,5 +29,6 @@ const all: ComponentsJSON = {
   ...pay,
   ...system,
   ...webview,
+  ...install,
 };
 export default all;

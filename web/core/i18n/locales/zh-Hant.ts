@@ -13,6 +13,7 @@ import user from './zh-Hant/user.json';
 import pay from './zh-Hant/pay.json';
 import system from './zh-Hant/system.json';
 import webview from './zh-Hant/webview.json';
+import install from './zh-Hant/install.json';
 
 const all: ComponentsJSON = {
   ...app,
@@ -28,5 +29,6 @@ const all: ComponentsJSON = {
   ...pay,
   ...system,
   ...webview,
+  ...install,
 };
 export default all;

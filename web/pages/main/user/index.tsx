@@ -15,6 +15,7 @@ import { signInGranted } from '../../../app/shown.ts';
 import { locale } from '../../../core/i18n/locale.ts';
 import { messages } from '../../../core/i18n/messages.ts';
 import { formatNumber } from '../../../core/i18n/format.ts';
+import { InstallOffer } from './InstallOffer.tsx';
 
 const msgs = messages('user-tab/page', {
   title: 'Mine',
@@ -106,6 +107,7 @@ export default function UserPage() {
           />
         )}
         <SignInGranted granted={signInGranted} />
+        <InstallOffer />
 
         <nav className="list" aria-label={t.account}>
           {LINKS.map((l) => (
