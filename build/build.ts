@@ -16,6 +16,7 @@ import { esbuildOptions } from './esbuild-options.ts';
 import { writeManifests } from './manifest.ts';
 import { productionOptions } from './first-load-plan.ts';
 import { resolveOptions, toPosix, type BuildOptions, type ResolvedOptions } from './options.ts';
+import { writeServiceWorker } from './service-worker.ts';
 import { entryClosure, pageChunks, readOutputs, staticClosure, type OutputInfo, type PageChunk } from './outputs.ts';
 import { writeHtmlFiles, type HtmlFile } from './write-html.ts';
 
@@ -121,6 +122,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const warnings = esbuild.formatMessagesSync(result.warnings, { kind: 'warning', color: false });
   const report = await finishBuild(result.metafile, opts, startedAt, warnings);
   const consoleBuild = await buildConsole(opts);
+  // Last before compression: its precache list is the export as written (build/service-worker.ts). Not in dev.
+  if (!opts.dev) await writeServiceWorker(opts, report.config);
   // Dev builds are rewritten on every change and served locally: a stale .br would shadow a newer file.
   if (!opts.dev) await precompress(opts.outDir);
   return { ...report, ...(consoleBuild ? { console: consoleBuild } : {}), buildMs: performance.now() - startedAt };

@@ -7,6 +7,7 @@
  *   GAME_API_BASE   → gameApiBase   (default "/api/game/")
  *   SOCKET_BASE     → socketBase    (default "/socket/")
  *   STREAM_SDK      → sdk           (default "mock-webrtc", web/game/adapters.ts)
+ *   SERVICE_WORKER  → serviceWorker (default 1; 0 or false: no service worker, decision 0021)
  *
  * An unset or empty variable keeps the default, so CI templates that always
  * export the names do not blank the config. The file can also be edited after
@@ -26,10 +27,11 @@ export const CONFIG_ENV = {
   gameApiBase: 'GAME_API_BASE',
   socketBase: 'SOCKET_BASE',
   sdk: 'STREAM_SDK',
+  serviceWorker: 'SERVICE_WORKER',
 } as const satisfies Record<keyof RuntimeConfig, string>;
 
 export function runtimeConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): Required<RuntimeConfig> {
-  const pick = (key: keyof RuntimeConfig): string => {
+  const pick = (key: Exclude<keyof RuntimeConfig, 'serviceWorker'>): string => {
     const value = env[CONFIG_ENV[key]]?.trim();
     return value ? value : DEFAULT_RUNTIME_CONFIG[key];
   };
@@ -38,6 +40,7 @@ export function runtimeConfigFromEnv(env: Readonly<Record<string, string | undef
     gameApiBase: pick('gameApiBase'),
     socketBase: pick('socketBase'),
     sdk: pick('sdk'),
+    serviceWorker: !['0', 'false'].includes(env[CONFIG_ENV.serviceWorker]?.trim().toLowerCase() ?? ''),
   };
 }
 

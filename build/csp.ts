@@ -56,6 +56,8 @@ export function contentSecurityPolicy(input: CspInput): string {
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...api],
     ['media-src', "'self'", 'blob:', 'https:', ...api],
     ['font-src', "'self'", 'data:'],
+    // The service worker, /sw.js (docs/decisions/0021-service-worker.md).
+    ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

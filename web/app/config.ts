@@ -24,6 +24,8 @@ export function parseRuntimeConfig(raw: unknown): Required<RuntimeConfig> {
     // An unknown name is kept: the game screen says so when it needs the SDK (web/game/adapters.ts).
     const sdk = text(fields['sdk']);
     if (sdk) out.sdk = sdk.trim();
+    // Only an explicit false switches the service worker off: a typo must not take a player's offline home away.
+    if (fields['serviceWorker'] === false) out.serviceWorker = false;
   }
   return out;
 }

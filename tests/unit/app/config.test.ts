@@ -10,7 +10,16 @@ describe('runtime config.json (one build serves any backend)', () => {
       gameApiBase: DEFAULT_RUNTIME_CONFIG.gameApiBase,
       socketBase: 'wss://ws.example.com/',
       sdk: 'mock-webrtc',
+      serviceWorker: true,
     });
+  });
+
+  it('switches the service worker off only on an explicit false (decision 0021), in the file or SERVICE_WORKER', () => {
+    expect(parseRuntimeConfig({ serviceWorker: false }).serviceWorker).toBe(false);
+    for (const value of [true, 'false', 0, null, undefined]) expect(parseRuntimeConfig({ serviceWorker: value }).serviceWorker).toBe(true);
+    expect(runtimeConfigFromEnv({ SERVICE_WORKER: '0' }).serviceWorker).toBe(false);
+    expect(runtimeConfigFromEnv({ SERVICE_WORKER: 'false' }).serviceWorker).toBe(false);
+    expect(runtimeConfigFromEnv({ SERVICE_WORKER: '1' }).serviceWorker).toBe(true);
   });
 
   it('names the stream SDK adapter: mock-webrtc by default, any other name kept as given (trimmed, no slash added)', () => {

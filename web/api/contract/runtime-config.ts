@@ -8,6 +8,11 @@ export interface RuntimeConfig {
   socketBase: string;
   /** The stream SDK adapter by name (web/game/adapters.ts). Optional: a config without it (an older config.json) plays with the default. */
   sdk?: string;
+  /**
+   * Whether the app registers its service worker (offline shell, docs/decisions/0021-service-worker.md). Optional,
+   * default true; false is for a host whose webview must not have one, and also unregisters one registered before.
+   */
+  serviceWorker?: boolean;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: Required<RuntimeConfig> = {
@@ -15,4 +20,5 @@ export const DEFAULT_RUNTIME_CONFIG: Required<RuntimeConfig> = {
   gameApiBase: '/api/game/',
   socketBase: '/socket/',
   sdk: 'mock-webrtc',
+  serviceWorker: true,
 };
