@@ -12,6 +12,8 @@ import { useStore } from '../ui/use-store.ts';
 import { Toast } from '../ui/Toast.tsx';
 import { OfflineBar } from '../ui/OfflineBar.tsx';
 import { StorageBar } from '../ui/StorageBar.tsx';
+import { UpdateBar } from '../ui/UpdateBar.tsx';
+import { appUpdate } from './app-update.ts';
 import { PopupHost } from './PopupHost.tsx';
 import { InstallHost } from './install/InstallHost.tsx';
 
@@ -27,6 +29,7 @@ export function ShellLayers({ page }: { page: PageKey | null }) {
     <>
       <OfflineBar state={network.state} />
       {storageBlocked && <StorageBar />}
+      <UpdateBar update={appUpdate} page={page} />
       <Toast state={toaster.state} />
       <PopupHost />
       <InstallHost page={page} />

@@ -77,6 +77,8 @@ export function startAfterFirstPaint(): void {
     void import('./signin.ts').then((m) => m.wireDailySignIn()).catch(() => undefined);
     // Field vitals, off the first page's critical path (vitals.ts).
     void import('./vitals.ts').then((m) => m.startVitals()).catch(() => undefined);
+    // The service worker: the offline shell and the update bar (docs/decisions/0021-service-worker.md).
+    void import('./service-worker.ts').then((m) => m.startServiceWorker()).catch(() => undefined);
     void pageLoader.preload(PRELOAD_ORDER);
   }));
 }
