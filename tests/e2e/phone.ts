@@ -73,7 +73,8 @@ export interface PhonePage {
  * Console errors and page errors are collected into `errors`.
  */
 export async function newPhonePage(browser: Browser, baseUrl: string, opts: PhonePageOptions = {}): Promise<PhonePage> {
-  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl, ...opts.context });
+  // Playwright's page.route() does not see what a service worker answers: a test that wants the worker allows it.
+  const context = await browser.newContext({ ...PHONE, baseURL: baseUrl, serviceWorkers: 'block', ...opts.context });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

@@ -1,0 +1,181 @@
+/**
+ * The service worker (docs/decisions/0021-service-worker.md) in Chromium, against a copy of the build served by its own
+ * mock (the update case rewrites the copy, never dist/): it registers after the first paint and controls the page; with
+ * the network cut, home opens from the precache with the offline bar and the library shows its failed state with a
+ * retry that works once the network is back; no API answer, socket or console URL is ever in a cache; a new worker
+ * (a changed precache revision, as a rebuild writes) is offered as "New version available — Reload", which reloads
+ * into it; config.json's `serviceWorker: false` removes the worker and its caches. Workers are blocked in every
+ * other e2e file (phone.ts): these contexts allow them.
+ */
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationsDone, DIST_DIR, newPhonePage, screenshot, useServerAndBrowser, waitForAppShell, type PhonePage } from './harness.ts';
+
+const COPY = mkdtempSync(path.join(os.tmpdir(), 'cg-sw-dist-'));
+/** Offline, the browser logs every refused request; the page itself is what is checked. */
+const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
+
+beforeAll(async () => {
+  await cp(DIST_DIR, COPY, { recursive: true });
+});
+afterAll(async () => {
+  await rm(COPY, { recursive: true, force: true });
+});
+
+const e2e = useServerAndBrowser({ distDir: COPY });
+
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Every URL in every cache of the page's origin. */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+    return urls;
+  });
+}
+
+/** Rewrites a file of the served copy; its precompressed twins go, so the mock sends the new bytes. */
+async function rewrite(file: string, change: (text: string) => string): Promise<void> {
+  const full = path.join(COPY, file);
+  await writeFile(full, change(await readFile(full, 'utf8')));
+  await rm(`${full}.br`, { force: true });
+  await rm(`${full}.gz`, { force: true });
+}
+
+/**
+ * Opens `path` with the network cut. The context is offline (setOffline), so every request the page or its worker
+ * makes fails; but Chromium does not carry the emulated navigator.onLine over to a document a service worker answered
+ * (it says online, where a phone with no network says offline), so the page's own emulation is set again, as the
+ * phone's own state would be from the start.
+ */
+async function openOffline(page: Page, to: string): Promise<CDPSession> {
+  await page.goto(to);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await emulateOffline(cdp, true);
+  await waitForAppShell(page);
+  return cdp;
+}
+
+const emulateOffline = (cdp: CDPSession, offline: boolean): Promise<unknown> =>
+  cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+describe('service worker', () => {
+  let phone: PhonePage;
+  beforeAll(async () => {
+    phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { serviceWorkers: 'allow' }, ignoreConsole: OFFLINE_NOISE });
+  });
+  afterAll(() => phone.close());
+
+  it('registers after the first paint and controls the page', async () => {
+    await phone.page.goto('/');
+    await waitForAppShell(phone.page);
+    await controlled(phone.page);
+    const scope = await phone.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(e2e.server.url);
+    const urls = await cachedUrls(phone.page);
+    expect(urls).toContain(new URL('/config.json', e2e.server.url).href);
+    expect(urls.some((u) => new URL(u).pathname.startsWith('/assets/main-'))).toBe(true);
+  });
+
+  it('keeps no API answer, socket, console or other origin in its caches', async () => {
+    // A data page under the worker, then the QA console: both ask the network through it.
+    await phone.page.goto('/main/gameLibrary/index');
+    await phone.page.getByRole('list', { name: 'Games' }).waitFor();
+    await phone.page.goto('/__mock/');
+    await phone.page.goto('/');
+    await waitForAppShell(phone.page);
+    const urls = await cachedUrls(phone.page);
+    const bad = urls.filter((u) => new URL(u).origin !== new URL(e2e.server.url).origin || /^\/(api|socket|__mock|mock-media)\//.test(new URL(u).pathname));
+    expect(bad).toEqual([]);
+  });
+
+  it('opens home offline from the cache and says it is offline', async () => {
+    await phone.context.setOffline(true);
+    const cdp = await openOffline(phone.page, '/');
+    await phone.page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
+    // Home's own frame and words, from the precache: not the browser's error page.
+    await phone.page.getByText('Log in to start playing').waitFor();
+    await animationsDone(phone.page);
+    await screenshot(phone.page, 'service-worker-home-offline');
+    // Its emulation would outlive the page: the next test's session is the only one saying offline.
+    await cdp.detach();
+  });
+
+  it('shows a data page offline with its retry, never the browser error page, and the retry works online', async () => {
+    const { page } = phone;
+    const cdp = await openOffline(page, '/main/gameLibrary/index');
+    const retries = page.getByRole('button', { name: 'Try again' });
+    await retries.first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
+    await animationsDone(page);
+    await screenshot(page, 'service-worker-library-offline');
+    await phone.context.setOffline(false);
+    await emulateOffline(cdp, false);
+    await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor({ state: 'detached' });
+    // Each failed section has its retry; one answered re-renders the page, so they are taken one at a time.
+    for (let left = await retries.count(); left > 0; left = await retries.count()) {
+      await retries.first().click();
+      await expect.poll(() => retries.count()).toBeLessThan(left);
+    }
+    await page.getByRole('list', { name: 'Games' }).waitFor();
+  });
+});
+
+describe('a new version and the switch', () => {
+  let phone: PhonePage;
+  beforeAll(async () => {
+    phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { serviceWorkers: 'allow' } });
+  });
+  afterAll(() => phone.close());
+
+  it('offers a new worker as "New version available" and reloads into it', async () => {
+    const { page } = phone;
+    await page.goto('/main/gameLibrary/index');
+    await waitForAppShell(page);
+    await controlled(page);
+    // What a rebuild that changes home writes: home's HTML and its revision in the worker's precache list.
+    const stamp = `<!-- rebuilt ${Date.now()} -->`;
+    await rewrite('index.html', (html) => `${html}${stamp}`);
+    await rewrite('sw.js', (js) => js.replace(/(\{url:"\/",revision:")[0-9a-f]+"/, '$1rebuilt0000000000"'));
+    expect(await readFile(path.join(COPY, 'sw.js'), 'utf8')).toContain('rebuilt0000000000');
+    // The page's own check for a new version (as when it is shown again, or a navigation).
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const bar = page.getByRole('status').filter({ hasText: 'New version available' });
+    await bar.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'service-worker-update-prompt');
+    const before = await page.evaluate(() => performance.timeOrigin);
+    await bar.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction((t) => performance.timeOrigin !== t, before, { timeout: 30_000 });
+    await waitForAppShell(page);
+    await controlled(page);
+    await expect.poll(() => cachedUrls(page)).toContainEqual(expect.stringContaining('rebuilt0000000000'));
+    expect(await bar.count()).toBe(0);
+  });
+
+  it('config.json serviceWorker: false removes the worker and its caches, and registers none', async () => {
+    const { page } = phone;
+    await rewrite('config.json', (json) => JSON.stringify({ ...JSON.parse(json), serviceWorker: false }));
+    // The config is network first: this load reads the new one, and the app takes its worker away.
+    await page.reload();
+    await waitForAppShell(page);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 15_000 }).toBe(0);
+    // The next load has no worker (the unregistered one went with the last page it controlled): the app's
+    // service-worker chunk runs, registers nothing, and the caches are gone.
+    const chunk = page.waitForResponse((r) => /\/service-worker-[A-Z0-9]+\.js$/.test(new URL(r.url()).pathname));
+    await page.reload();
+    await waitForAppShell(page);
+    await chunk;
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 15_000 }).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    await rewrite('config.json', (json) => JSON.stringify({ ...JSON.parse(json), serviceWorker: true }));
+  });
+});
