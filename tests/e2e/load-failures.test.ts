@@ -2,11 +2,12 @@
  * Every failed load says so and offers a retry that works, with one component
  * (ui/LoadFailed.tsx): for each page, and each section of a page, that loads data, its call fails
  * through /__mock/faults (docs/qa-guide.md "Faults"), the message and "Try again" show; once the
- * fault is gone the retry brings the content. Each case has its own mock session and phone.
+ * fault is gone the retry brings the content. Each case has its own phone; the file shares one mock session and
+ * its member's login.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { gameScreen, newPhonePage, PHONE, screenshot, useServerAndBrowser } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gameScreen, loggedInPage, networkWatch, personaState, screenshot, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 const gs = gameScreen(e2e, 'loadfail');
@@ -50,30 +51,44 @@ const CASES: readonly Case[] = [
 ];
 
 describe('every failed load says so and retries', () => {
+  // One mock session for the file, its member logged in once before any fault is set; each case sets its fault,
+  // opens a fresh phone on its page and clears the fault for the retry, so no case sees another's.
+  const session = `loadfail-${process.pid}-${Date.now()}`;
+  const persona = '13800000001';
+  beforeAll(async () => {
+    await gs.mock(session, 'reset', {});
+    await personaState(e2e, persona, session);
+  });
+
   for (const c of CASES)
     it(`${c.name}: the message and a working retry`, async () => {
-      const session = `loadfail-${process.pid}-${c.name.replace(/\W+/g, '-')}-${Date.now()}`;
-      await gs.mock(session, 'reset', {});
       // A business failure (an HTTP 5xx would open the error page instead, SPEC §8); enough of them for
       // every request of the call on the way (app start and the page may both ask).
       const failure = c.drop ? { drop: true } : { body: { code: 0, msg: 'Server busy', data: null } };
       await gs.mock(session, 'faults', { match: { path: c.fault }, count: 20, ...failure });
-      const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: PHONE, ignoreConsole: [/Failed to load resource/, /WebSocket/i] });
       try {
-        const { page } = phone;
-        await gs.enter({ ...phone, session }, c.path);
-        const failed = page.getByRole('alert').filter({ hasText: c.message });
-        await failed.waitFor();
-        await failed.getByRole('button', { name: 'Try again' }).waitFor();
-        if (c.screenshot) await screenshot(page, c.screenshot);
-        // The fault is used up: the retry now succeeds.
-        await gs.mock(session, 'faults', undefined, 'DELETE');
-        await failed.getByRole('button', { name: 'Try again' }).click();
-        await c.ready(page).waitFor();
-        await expect.poll(() => failed.count()).toBe(0);
-        expect(phone.errors).toEqual([]);
+        const phone = await loggedInPage(e2e, { persona, session, path: c.path, ignoreConsole: [/Failed to load resource/, /WebSocket/i] });
+        try {
+          const { page } = phone;
+          const network = networkWatch(page);
+          const failed = page.getByRole('alert').filter({ hasText: c.message });
+          await failed.waitFor();
+          await failed.getByRole('button', { name: 'Try again' }).waitFor();
+          // What start-up asks after the first view (the balance, again, for one) has been asked and failed too: once
+          // the fault is gone, only the retry's call can bring the content.
+          await network.quiet();
+          if (c.screenshot) await screenshot(page, c.screenshot);
+          // The fault is used up: the retry now succeeds.
+          await gs.mock(session, 'faults', undefined, 'DELETE');
+          await failed.getByRole('button', { name: 'Try again' }).click();
+          await c.ready(page).waitFor();
+          await expect.poll(() => failed.count()).toBe(0);
+          expect(phone.errors).toEqual([]);
+        } finally {
+          await phone.close();
+        }
       } finally {
-        await phone.close();
+        await gs.mock(session, 'faults', undefined, 'DELETE');
       }
     });
 });
