@@ -13,9 +13,11 @@ import { BACKGROUND } from '../../build/html.ts';
 import { DAY_MS, QUIET_MS } from '../../web/app/install/rules.ts';
 import { INSTALL_RECORD_KEY } from '../../web/app/install/offer-model.ts';
 import { MEMBER } from './a11y.ts';
-import { animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, loggedInPage, networkWatch, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { animationsDone, backGesture, CHROMIUM_ARGS, CHROMIUM_PATH, gamePath, gameScreen, loggedInPage, networkWatch, PHONE, reach100, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+// The socket-only stream: the after-game offer needs a game played, not its picture.
+const e2e = useServerAndBrowser({ video: false });
+const gs = gameScreen(e2e, 'install');
 const MINE = '/main/user/index';
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -166,6 +168,33 @@ describe('the install offer on Mine (decision 0022)', () => {
     await sheet.getByRole('button', { name: 'Got it' }).click();
     await sheet.waitFor({ state: 'detached' });
     await offerCard(p.page).waitFor({ state: 'detached' });
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
+  it('after the first played game has ended, back off the game screen: offered once; Install shows the browser’s dialog', async () => {
+    const p = await gs.open('play-now', { clock: false });
+    await scriptInstallPrompt(p.page);
+    await gs.enter(p, gamePath(1));
+    await reach100(p.page);
+    await offerPrompt(p.page);
+    await backGesture(p.page);
+    await p.page.getByRole('button', { name: 'Quit', exact: true }).click();
+    await p.page.getByTestId('end-reason').waitFor();
+    await p.page.setViewportSize(PHONE.viewport);
+    await p.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await p.page.waitForURL((u) => !u.pathname.startsWith('/submodules/game/game'));
+    const sheet = p.page.getByRole('dialog', { name: 'Install the app' });
+    await sheet.waitFor();
+    await animationsDone(p.page);
+    await screenshot(p.page, 'install-after-game');
+    await sheet.getByRole('button', { name: 'Install', exact: true }).click();
+    await p.page.waitForFunction(() => (window as unknown as { __prompts: number }).__prompts === 1);
+    await answerPrompt(p.page, 'accepted');
+    await p.page.evaluate(() => dispatchEvent(new Event('appinstalled')));
+    await sheet.waitFor({ state: 'detached' });
+    const record = JSON.parse(JSON.parse((await storedRecord(p.page)) ?? '{}').data ?? '{}') as { offeredAfterGame?: boolean; dismissedAt?: number | null };
+    expect(record).toEqual({ offeredAfterGame: true, dismissedAt: null });
     expect(p.errors).toEqual([]);
     await p.close();
   });
