@@ -172,6 +172,21 @@ describe('the install offer on Mine (decision 0022)', () => {
     await p.close();
   });
 
+  it('speaks the reader’s language: the card and the iOS sheet in Traditional Chinese', async () => {
+    const p = await loggedInPage(e2e, { persona: MEMBER, path: MINE, locale: 'zh-TW', context: { userAgent: IPHONE_SAFARI } });
+    const card = p.page.getByRole('region', { name: '安裝應用程式' });
+    await card.getByRole('button', { name: '安裝', exact: true }).click();
+    const sheet = p.page.getByRole('dialog', { name: '將雲玩加入主畫面' });
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByRole('listitem').allTextContents()).toEqual(['點一下 Safari 工具列中的「分享」', '選擇「加入主畫面」']);
+    await animationsDone(p.page);
+    await screenshot(p.page, 'install-ios-sheet-zh-hant');
+    await sheet.getByRole('button', { name: '知道了' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
   it('after the first played game has ended, back off the game screen: offered once; Install shows the browser’s dialog', async () => {
     const p = await gs.open('play-now', { clock: false });
     await scriptInstallPrompt(p.page);
