@@ -12,7 +12,8 @@ const SOLO = [
 /** The mock-server files that open WebRTC peers in the test's own process (native code: @roamhq/wrtc). */
 const NATIVE_RTC = ['tests/mock-server/stream-webrtc*.test.ts', 'tests/mock-server/rtc-*.test.ts'];
 
-const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
+// Each file's mock starts from one bundle of it made for the run (tests/e2e/mock-bundle.ts).
+const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, globalSetup: 'tests/e2e/mock-bundle.ts' } as const;
 
 // Three layers, each its own project so `npm test` can build the app between them (e2e is two projects: see SOLO).
 export default defineConfig({

@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import type { FromMockProcess, MockProcessOptions, ToMockProcess } from './mock-process-protocol.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,6 +35,14 @@ export interface E2E {
   readonly browser: Browser;
 }
 
+function inProvided(): string {
+  try {
+    return inject('mockProcessBundle') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 const tell = (child: ChildProcess, message: ToMockProcess): void => {
   if (child.connected) child.send(message);
 };
@@ -43,9 +52,11 @@ const tell = (child: ChildProcess, message: ToMockProcess): void => {
  * listens.
  */
 export function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const child = fork(CHILD, [], {
+  // The run's bundle of mock-process.ts (mock-bundle.ts), else the source through tsx (a script outside vitest).
+  const bundle = inProvided();
+  const child = fork(bundle || CHILD, [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: bundle ? [] : ['--import', 'tsx'],
     // Its output is the mock's own warnings and a crash's last words: worth seeing in the test log.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'json',
