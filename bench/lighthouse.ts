@@ -19,6 +19,7 @@ import { build } from '../build/build.ts';
 import { createApp } from '../mock-server/app.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/phone.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
+import { REPEAT_LCP_BUDGET_MS, REPEAT_VISIT, repeatVisitRuns } from './lighthouse-repeat.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -87,9 +88,9 @@ export function overLighthouseBudget(page: string, s: PageScore): string[] {
   return lines;
 }
 
-async function runLighthouse(root: string, url: string, outFile: string): Promise<PageScore> {
+async function runLighthouse(root: string, url: string, outFile: string, extraArgs: readonly string[] = []): Promise<PageScore> {
   const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
-  const args = [url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`];
+  const args = [url, '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`, ...extraArgs];
   await execFileAsync(bin, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, timeout: 180_000 });
   return scoreOf(JSON.parse(await readFile(outFile, 'utf8')) as Result);
 }
@@ -113,6 +114,8 @@ export const lighthouse: Benchmark = {
     const base = url.replace(/\/$/, '');
     const load = os.loadavg()[0] ?? 0;
     const results: { name: string; score: PageScore }[] = [];
+    let repeat: PageScore | undefined;
+    let repeatObservedLcpMs: number | undefined;
     try {
       for (const page of PAGES) {
         const runs: PageScore[] = [];
@@ -123,14 +126,20 @@ export const lighthouse: Benchmark = {
         ctx.log(`${page.name.padEnd(14)} ${formatScoreRow(page.name, score).slice(1).join('  ')}  (runs: ${runs.map((r) => r.performance).join(', ')})`);
         results.push({ name: page.name, score });
       }
+      const repeatRuns = await repeatVisitRuns(`${base}${REPEAT_VISIT.path}`, ctx.tmpDir, RUNS, (u, out, extra) => runLighthouse(ctx.root, u, out, extra));
+      repeat = medianScore(repeatRuns.map((r) => r.score));
+      repeatObservedLcpMs = median(repeatRuns.map((r) => r.observedLcpMs));
+      ctx.log(`${REPEAT_VISIT.name}  ${formatScoreRow(REPEAT_VISIT.name, repeat).slice(1).join('  ')}  (LCP runs: ${repeatRuns.map((r) => Math.round(r.score.lcpMs)).join(', ')} ms)`);
     } finally {
       await app.close();
     }
     const overBudget = results.flatMap((r) => overLighthouseBudget(r.name, r.score));
+    if (repeat && repeat.lcpMs > REPEAT_LCP_BUDGET_MS) overBudget.push(`${REPEAT_VISIT.name}: LCP ${Math.round(repeat.lcpMs)} ms > ${REPEAT_LCP_BUDGET_MS} ms`);
     const b = LIGHTHOUSE_BUDGET;
     const header = ['page', 'performance', 'FCP', 'LCP', 'CLS', 'TBT'];
     const rows = [
       ...results.map((r) => formatScoreRow(`\`${PAGES.find((p) => p.name === r.name)?.path ?? r.name}\``, r.score)),
+      ...(repeat ? [formatScoreRow(REPEAT_VISIT.name, repeat)] : []),
       ['budget', `≥ ${b.performance}`, `≤ ${b.fcpMs / 1000} s`, `≤ ${b.lcpMs / 1000} s`, `≤ ${b.cls}`, `≤ ${b.tbtMs} ms`],
     ];
     const markdown = [
@@ -141,11 +150,17 @@ export const lighthouse: Benchmark = {
       `| ${header.join(' | ')} |`,
       `|${header.map(() => '---').join('|')}|`,
       ...rows.map((r) => `| ${r.join(' | ')} |`),
+      '',
+      `The repeat visit (bench/lighthouse-repeat.ts) is home opened again in a browser whose service worker is installed and`,
+      `in control, caches and HTTP cache kept (\`--disable-storage-reset\`); its budget is LCP ≤ ${REPEAT_LCP_BUDGET_MS / 1000} s (decision 0021).`,
+      `Lantern's simulation counts a mobile round trip for every request, those the worker answers from its cache too; the`,
+      `same runs' own traces (unthrottled) saw LCP at ${((repeatObservedLcpMs ?? NaN) / 1000).toFixed(2)} s (median).`,
     ].join('\n');
     return {
       markdown,
       overBudget,
       history: {
+        // The repeat visit is not a column: a new header would start the history afresh.
         header: results.map((r) => `${r.name} perf / LCP`),
         cells: results.map((r) => `${r.score.performance} / ${(r.score.lcpMs / 1000).toFixed(2)} s`),
       },
