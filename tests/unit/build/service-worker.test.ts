@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { precacheManifest, urlOfFile } from '../../../build/service-worker.ts';
+import { cacheControl, NO_CACHE } from '../../../mock-server/http/static.ts';
 
 const bytes = (text: string): Promise<Uint8Array> => Promise.resolve(new TextEncoder().encode(text));
 
@@ -48,5 +49,9 @@ describe('the precache list of a build (decision 0021)', () => {
     const two = await precacheManifest(['index.html'], () => bytes('<p>two</p>'));
     expect(same).toEqual(one);
     expect(two[0]?.revision).not.toBe(one[0]?.revision);
+  });
+
+  it('is served by the mock revalidated on every check, like every file without a hash in its name', () => {
+    expect(cacheControl('/sw.js')).toBe(NO_CACHE);
   });
 });
