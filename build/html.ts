@@ -11,7 +11,6 @@ import type { RuntimeConfig } from '../web/api/contract.ts';
 import { VIEWPORT } from '../web/core/viewport.ts';
 import { titleAttribute, type WordsLang } from '../web/app/words-first.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import type { InstallHead } from './manifest.ts';
 import { wordsAttribute } from '../web/app/install/follow-language.ts';
 
 export interface ShellInput {
@@ -46,6 +45,15 @@ export interface ShellInput {
   install?: InstallHead | null;
 }
 
+/** What every page's `<head>` says about the installed app (written by build/manifest.ts). */
+export interface InstallHead {
+  /** Absolute URL of each language's manifest; the first script picks the reader's (web/app/install/early.ts). */
+  manifests: Record<WordsLang, string>;
+  /** iOS's home-screen title in each language (apple-mobile-web-app-title). */
+  titles: Record<WordsLang, string>;
+  appleTouchIcon: string;
+}
+
 /** A page's title in each language the skeleton has words in. */
 export type PageTitles = Readonly<Record<WordsLang, string>>;
 
@@ -68,7 +76,7 @@ function titleElement(titles: PageTitles | null | undefined): string {
 
 /**
  * The installed app (decision 0022): the manifest and iOS's home-screen title in English, each translation in a data
- * attribute the first script swaps in (web/app/words-first.ts), so before it in `<head>`. black-translucent: the app is
+ * attribute the first script swaps in (web/app/install/early.ts), so before it in `<head>`. black-translucent: the app is
  * dark to every edge and its bars keep clear of the status bar by the safe-area insets (web/frame.css).
  */
 function installElements(install: InstallHead | null | undefined): string[] {

@@ -15,7 +15,7 @@ import { BASES } from '../web/core/i18n/messages.ts';
 import zhHans from '../web/core/i18n/locales/zh-Hans.ts';
 import zhHant from '../web/core/i18n/locales/zh-Hant.ts';
 import { appNamesIn, installWords } from '../web/app/install/words.ts';
-import { BACKGROUND } from './html.ts';
+import { BACKGROUND, type InstallHead } from './html.ts';
 
 export const MANIFEST_LANGS: readonly WordsLang[] = ['en', 'zh-Hans', 'zh-Hant'];
 
@@ -81,15 +81,6 @@ export function appNames(): Record<WordsLang, AppNames> {
     return { name: text('name'), shortName: text('shortName') };
   };
   return { en: pick({}), 'zh-Hans': pick(zhHans['app/install']), 'zh-Hant': pick(zhHant['app/install']) };
-}
-
-/** What every page's `<head>` says about the installed app (build/html.ts writes it). */
-export interface InstallHead {
-  /** Absolute URL of each language's manifest; the first script picks the reader's (web/app/words-first.ts). */
-  manifests: Record<WordsLang, string>;
-  /** iOS's home-screen title in each language (apple-mobile-web-app-title). */
-  titles: Record<WordsLang, string>;
-  appleTouchIcon: string;
 }
 
 /** The part of @napi-rs/canvas the icons need. */
