@@ -28,5 +28,9 @@ export async function productionOptions(opts: ResolvedOptions): Promise<EsbuildS
   const shell = shellOutputs(probe.metafile, [opts.entry, home, API_CLIENT_ENTRY, ...new Set(views)], imagePages);
   const group = firstLoadGroup(probe.metafile, opts.root, shell, path.posix.dirname(opts.entry));
   // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.
-  return group.modules.length === 0 ? base : { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(group)] };
+  if (group.modules.length === 0) return base;
+  // The entry's own code joins the shell too: its file is then one import line, and the HTML asks for the shell itself
+  // (write-html.ts), one request fewer in the first wave of a host's six connections.
+  const withEntry = { ...group, modules: [...group.modules, path.resolve(opts.root, opts.entry)] };
+  return { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(withEntry)] };
 }

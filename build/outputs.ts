@@ -29,6 +29,16 @@ export interface OutputInfo {
   staticImports: string[];
   /** Output files (relative to outDir) this one loads with `import()`. */
   dynamicImports: string[];
+  /**
+   * Output files (relative to outDir) this output's entry module itself loads with `import()`, wherever esbuild put
+   * the module's code (React's renderer, for the app entry). Empty for a chunk that is no entry.
+   */
+  ownLazyImports: string[];
+  /**
+   * An entry file that holds none of its module's code, only an import of the shared chunk esbuild put it in (the app
+   * entry, grouped into the shell by build/first-load.ts): that chunk, relative to outDir. Null otherwise.
+   */
+  stubOf: string | null;
 }
 
 /** A lazily loaded chunk that holds page code (inputs under `pagesDir`). */
@@ -77,18 +87,22 @@ export function staticClosure(outputs: readonly OutputInfo[], start: string): st
  * itself imports lazily (React's renderer, app/render.tsx) with that chunk's static imports. Files relative to outDir.
  */
 export function entryClosure(outputs: readonly OutputInfo[], entry: string): string[] {
-  const lazy = outputs.find((o) => o.file === entry)?.dynamicImports ?? [];
+  const lazy = outputs.find((o) => o.file === entry)?.ownLazyImports ?? [];
   return [...new Set([...staticClosure(outputs, entry), ...lazy.flatMap((d) => [d, ...staticClosure(outputs, d)])])];
 }
 
 export async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOptions): Promise<OutputInfo[]> {
   const rel = (metaPath: string): string => toPosix(path.relative(opts.outDir, path.resolve(opts.root, metaPath)));
   const entries = Object.entries(metafile.outputs);
+  const fileOfEntry = new Map(entries.flatMap(([metaPath, out]) => (out.entryPoint && kindOf(metaPath) === 'js' ? [[out.entryPoint, rel(metaPath)] as const] : [])));
   const infos = await Promise.all(
     entries.map(async ([metaPath, out]): Promise<OutputInfo> => {
       const file = rel(metaPath);
       const kind = kindOf(file);
       const content = await readFile(path.resolve(opts.root, metaPath));
+      const staticImports = out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path));
+      const ownLazy = out.entryPoint ? (metafile.inputs[out.entryPoint]?.imports ?? []).filter((i) => i.kind === 'dynamic-import' && !i.external) : [];
+      const codeElsewhere = out.entryPoint !== undefined && (out.inputs[out.entryPoint]?.bytesInOutput ?? 0) === 0;
       return {
         file,
         url: `/${file}`,
@@ -98,8 +112,10 @@ export async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOpti
         isEntry: out.entryPoint === opts.entry,
         entryPoint: out.entryPoint ?? null,
         inputs: Object.keys(out.inputs),
-        staticImports: out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path)),
+        staticImports,
         dynamicImports: out.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => rel(i.path)),
+        ownLazyImports: ownLazy.flatMap((i) => fileOfEntry.get(i.path) ?? []),
+        stubOf: kind === 'js' && codeElsewhere && staticImports.length === 1 && out.exports.length === 0 ? (staticImports[0] ?? null) : null,
       };
     }),
   );

@@ -31,7 +31,9 @@ export function findPageChunk(report: BuildReport, folder: string, pagesDir = 'w
  */
 export function firstLoad(report: BuildReport, pageFolder?: string): FirstLoad {
   const page = pageFolder ? findPageChunk(report, pageFolder) : null;
-  const files = new Set([report.entry, ...report.entryImports]);
+  // An entry file that is only an import of the shell is not asked for: the HTML loads the shell itself (write-html.ts).
+  const entry = report.outputs.find((o) => o.file === report.entry)?.stubOf ?? report.entry;
+  const files = new Set([entry, ...report.entryImports]);
   if (page) {
     files.add(page.file);
     for (const f of staticClosure(report.outputs, page.file)) files.add(f);
@@ -75,7 +77,7 @@ export function firstView(report: BuildReport, routePath: string | null): FirstV
   const html = report.htmlFiles.find((h) => h.routePath === routePath);
   if (!html) return null;
   const started = START_IMPORTS.flatMap((e) => withStatic(report, e));
-  return weigh(report, new Set([report.entry, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads, ...started]));
+  return weigh(report, new Set([html.script, ...report.entryImports, ...html.pagePreloads, ...html.apiPreloads, ...html.viewPreloads, ...started]));
 }
 
 /** One route's first view (firstView), by the path it is served on. */

@@ -20,6 +20,11 @@ export interface HtmlFile {
   /** The route path it serves; null for 404.html. */
   routePath: string | null;
   /**
+   * Its module script (relative to outDir): the shell chunk itself when the entry file is only an import of it (the
+   * production build, build/first-load-plan.ts), else the entry. The same for every page.
+   */
+  script: string;
+  /**
    * The lazy page chunk of this route (and what that imports) preloaded on
    * top of the entry's static imports, so the page does not wait for the app
    * to start before fetching its code, except the API client's chunks (apiPreloads). Empty when the page has no own
@@ -64,6 +69,8 @@ export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly Ou
     return out ? [out.file, ...staticClosure(outputs, out.file)] : [];
   };
   const apiClient = withImports(API_CLIENT_ENTRY).filter((f) => !shell.imports.includes(f));
+  // An entry file that only imports the shell is a request the page need not make: the shell is the module script.
+  const script = shell.entry.stubOf ?? shell.entry.file;
   const inPages = (file: string): string => path.posix.join(opts.pagesDir, file);
   const htmlFor = (routePath: string | null): HtmlFile => {
     const file = routePath === null ? '404.html' : htmlFileForPath(routePath);
@@ -79,7 +86,7 @@ export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly Ou
     const known = new Set([...shell.imports, ...pagePreloads, ...apiPreloads]);
     const views = route === undefined ? [] : (buildFacts(route).firstView ?? []).map(inPages).flatMap(withImports);
     const viewPreloads = [...new Set(views)].filter((f) => !known.has(f));
-    return { file, routePath, pagePreloads, apiPreloads, viewPreloads };
+    return { file, routePath, script, pagePreloads, apiPreloads, viewPreloads };
   };
   const frameCss = opts.prerender ? await frameStyle(opts.root) : null;
   const firstScript = opts.prerender ? await wordsFirstScript(opts.root) : undefined;
@@ -88,13 +95,15 @@ export async function writeHtmlFiles(opts: ResolvedOptions, outputs: readonly Ou
   await Promise.all(
     htmlFiles.map(async (h) => {
       const html = renderShell({
-        entryJs: shell.entry.url,
+        entryJs: `/${h.script}`,
         entryCss: shell.css ? `/${shell.css}` : null,
-        // In the order the start needs them (decision 0015): the shell, then the API client and the page (the first
-        // request leaves once the client and config.json are in), then React's renderer and the first view's lazy
-        // code, which the first paint needs only after that answer. On HTTP/1.1 a host gets six connections, and
-        // Lighthouse with real throttling measured LCP 0.15-0.3 s earlier in this order than with the renderer first.
-        modulePreloads: [...new Set([...shell.statics, ...h.apiPreloads, ...h.pagePreloads, ...shell.imports, ...h.viewPreloads])].map((f) => `/${f}`),
+        // The two files that carry the bytes first, the shell (the module script) and React's renderer, the longest
+        // download, which ends the simulated LCP; then the one-line entry files of the API client and the page, and the
+        // first view's lazy code (decision 0015, "The two-file first view"). On HTTP/1.1 a host gets six connections, and
+        // config.json, the stylesheet and the manifest with its icon hold four of them when the scripts are asked for.
+        modulePreloads: [...new Set([...shell.statics, ...shell.imports, ...h.apiPreloads, ...h.pagePreloads, ...h.viewPreloads])]
+          .filter((f) => f !== h.script)
+          .map((f) => `/${f}`),
         favicon,
         liveReloadUrl: opts.liveReloadUrl,
         liveReloadBuildId: opts.liveReloadBuildId ?? null,

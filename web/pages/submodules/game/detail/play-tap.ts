@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Game } from '../../../../api/contract.ts';
+import { afterFirstImage } from '../../../../ui/first-image.ts';
 
 type StartTap = (game: Pick<Game, 'full_screen'>) => void;
 
@@ -13,14 +14,19 @@ export function usePlayTap(): StartTap {
   const ref = useRef<StartTap | null>(null);
   useEffect(() => {
     let open = true;
-    import('../game/start-tap.ts').then(
-      (m) => {
-        if (open) ref.current = m.fullScreenOnStart;
-      },
-      () => undefined,
-    );
+    // Once the banner, the page's largest paint, is on screen: asked before it, it shared the banner's link and was
+    // counted in its LCP (ui/first-image.ts).
+    const cancel = afterFirstImage(() => {
+      import('../game/start-tap.ts').then(
+        (m) => {
+          if (open) ref.current = m.fullScreenOnStart;
+        },
+        () => undefined,
+      );
+    });
     return () => {
       open = false;
+      cancel();
     };
   }, []);
   return (game) => ref.current?.(game);
