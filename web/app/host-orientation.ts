@@ -1,8 +1,8 @@
 /**
  * The game screen is played sideways (docs/host-bridge.md `setOrientation`): on a phone inside a host app that
  * announced it, the host turns the screen to landscape when the game screen opens and back to portrait when it
- * closes. Elsewhere nothing is asked: the browser's full screen and the "turn your phone" hint stay the way
- * (web/pages/submodules/game/game/fullscreen.ts, GameScreen.tsx).
+ * closes. Elsewhere nothing is asked of a host: the browser's full screen and orientation lock, or the "turn your phone"
+ * hint, are the way (web/pages/submodules/game/game/landscape.ts, decision 0023).
  */
 import type { Bridge } from '../core/bridge.ts';
 import { getDeviceInfo, type DeviceEnv } from '../core/device.ts';

@@ -6,7 +6,19 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createLandscape, turnerOf, type LandscapeDeps, type OrientationLock, type Turner, type Watched } from '../../../web/pages/submodules/game/game/landscape.ts';
+import { isHandset } from '../../../web/pages/submodules/game/game/handset.ts';
 import { flush } from '../../flush.ts';
+
+const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const LINUX_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const device = (userAgent: string, o: { touch?: number; coarse?: boolean; width?: number; height?: number } = {}) => ({
+  navigator: { userAgent, maxTouchPoints: o.touch ?? 5 },
+  window: { innerWidth: o.width ?? 390, innerHeight: o.height ?? 844 },
+  screen: { width: o.width ?? 390, height: o.height ?? 844 },
+  coarsePointer: o.coarse ?? true,
+});
 
 /** A yes or no the test flips, telling its listeners as a media query or fullscreenchange does. */
 function watched(initial: boolean): Watched & { set(v: boolean): void } {
@@ -60,6 +72,17 @@ const QUEUED = { underWay: true, inGame: false };
 const ENDED = { underWay: false, inGame: false };
 
 describe('who turns the screen', () => {
+  it('a phone by its user agent, or a small touch screen showing the desktop site; not a tablet or a desktop', () => {
+    expect(isHandset(device(ANDROID_PHONE))).toBe(true);
+    // Chrome on a phone asked for the desktop site: a PC by its user agent, a phone in the hand.
+    expect(isHandset(device(LINUX_DESKTOP))).toBe(true);
+    expect(isHandset(device(LINUX_DESKTOP, { width: 844, height: 390 }))).toBe(true);
+    expect(isHandset(device(ANDROID_TABLET, { width: 800, height: 1280 }))).toBe(false);
+    expect(isHandset(device(LINUX_DESKTOP, { touch: 10, width: 1280, height: 800 }))).toBe(false);
+    expect(isHandset(device(LINUX_DESKTOP, { touch: 0, coarse: false, width: 390, height: 844 }))).toBe(false);
+    expect(isHandset(device(LINUX_DESKTOP, { width: 0, height: 0 }))).toBe(false);
+  });
+
   it('a phone in a browser: the browser; a phone in a host that can: the host; not a phone: nobody', () => {
     expect(turnerOf(true, false)).toBe('browser');
     expect(turnerOf(true, true)).toBe('host');

@@ -8,6 +8,7 @@ import { appVisibility } from '../../../../app/game.ts';
 import { isPhone } from '../../../../app/host-orientation.ts';
 import { createLandscape, turnerOf, type Landscape, type LandscapeFlags, type OrientationLock, type Watched } from './landscape.ts';
 import { createScreenWakeLock, type WakeLockApi } from './wake-lock.ts';
+import { handsetEnv, isHandset } from './handset.ts';
 
 export interface PhoneScreen {
   readonly landscape: Landscape;
@@ -45,7 +46,8 @@ export function createPhoneScreen(): PhoneScreen {
     clock,
   });
   const landscape = createLandscape({
-    turner: turnerOf(isPhone({ navigator, window, screen }), bridge.can('setOrientation')),
+    // The host turns the screen exactly where it was asked to (use-host-screen.ts).
+    turner: turnerOf(isHandset(handsetEnv()), isPhone({ navigator, window, screen }) && bridge.can('setOrientation')),
     orientation: screen.orientation as OrientationLock | undefined,
     installed: matchMedia('(display-mode: standalone)').matches,
     fullScreen: fullScreenWatch,

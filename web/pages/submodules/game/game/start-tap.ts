@@ -6,12 +6,12 @@
  * off, the game screen leaves full screen again as soon as it has read it (fullscreen.ts).
  */
 import { auth } from '../../../../app/services.ts';
-import { isPhone } from '../../../../app/host-orientation.ts';
+import { handsetEnv, isHandset } from './handset.ts';
 import type { Game } from '../../../../api/contract.ts';
 import { enterFullScreen } from './fullscreen.ts';
 
 export function fullScreenOnStart(game: Pick<Game, 'full_screen'>): void {
   // Logged out, the tap leads to the login page, not to a game.
-  if (!auth.isLoggedIn() || game.full_screen === 0 || !isPhone({ navigator, window, screen })) return;
+  if (!auth.isLoggedIn() || game.full_screen === 0 || !isHandset(handsetEnv())) return;
   enterFullScreen();
 }
