@@ -8,7 +8,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { animationsDone, backGesture, gamePath, gamePhase, gameScreen, PHONE, reach100, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
+import { animationsDone, backGesture, gamePath, gamePhase, gameScreen, logInAnyLanguage, PHONE, reach100, screenshot, useServerAndBrowser, waitForAppShell, type SessionPage } from './harness.ts';
+import { englishProblems } from './english-on-screen.ts';
+import { MEMBER } from './a11y.ts';
 
 // The socket-only stream: what is checked here is what the app asks of the browser, not the picture.
 const e2e = useServerAndBrowser({ video: false });
@@ -207,6 +209,22 @@ describe('playing in a phone browser (decision 0023)', () => {
     await p.page.getByRole('button', { name: 'Close menu' }).click();
     await inside(p.page, { top: 0, right: 47, bottom: 21, left: 0 });
     expect(await asked(p.page)).toMatchObject({ fullScreen: [], locks: [], wakeHeld: 1 });
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
+  it('in Chinese, the hint speaks Chinese (zh-CN)', async () => {
+    const p = await gs.open('play-now', { context: { ...PHONE, locale: 'zh-CN', userAgent: IPHONE }, clock: false });
+    await p.page.addInitScript(installFakes, { ios: true });
+    await p.page.goto(`/main/login/index?mock_session=${p.session}&targetUrl=${encodeURIComponent(gamePath(STARFALL.id))}`);
+    await waitForAppShell(p.page);
+    await logInAnyLanguage(p.page, MEMBER);
+    await reach100(p.page);
+    const hint = p.page.getByTestId('turn-hint');
+    await hint.getByText('把手机横过来，游玩效果更佳').waitFor();
+    await hint.getByRole('button', { name: '知道了' }).waitFor();
+    await screenshot(p.page, 'game-turn-hint-zh');
+    expect(await englishProblems(p.page, 'the turn hint')).toEqual([]);
     expect(p.errors).toEqual([]);
     await p.close();
   });
