@@ -95,6 +95,7 @@ describe('service worker', () => {
     const urls = await cachedUrls(phone.page);
     const bad = urls.filter((u) => new URL(u).origin !== new URL(e2e.server.url).origin || /^\/(api|socket|__mock|mock-media)\//.test(new URL(u).pathname));
     expect(bad).toEqual([]);
+    expect(phone.errors).toEqual([]);
   });
 
   it('opens home offline from the cache and says it is offline', async () => {
@@ -158,6 +159,7 @@ describe('a new version and the switch', () => {
     await controlled(page);
     await expect.poll(() => cachedUrls(page)).toContainEqual(expect.stringContaining('rebuilt0000000000'));
     expect(await bar.count()).toBe(0);
+    expect(phone.errors).toEqual([]);
   });
 
   it('config.json serviceWorker: false removes the worker and its caches, and registers none', async () => {

@@ -10,7 +10,7 @@ import { Workbox } from 'workbox-window';
 import type { AppUpdate } from '../core/app-update.ts';
 import { CONFIG_CACHE } from '../sw/rules.ts';
 import { appUpdate } from './app-update.ts';
-import { config } from './services.ts';
+import { clock, config } from './services.ts';
 
 export const WORKER_URL = '/sw.js';
 export const WORKER_SCOPE = '/';
@@ -134,6 +134,6 @@ function browserEnv(): WorkerEnv {
     update: appUpdate,
     reload: () => location.reload(),
     onShown: (fn) => document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && fn()),
-    now: () => Date.now(),
+    now: () => clock.now(),
   };
 }
