@@ -187,6 +187,20 @@ describe('the install offer on Mine (decision 0022)', () => {
     await p.close();
   });
 
+  it('opened from the home screen (iOS navigator.standalone) nothing is offered', async () => {
+    const p = await loggedInPage(e2e, { persona: MEMBER, path: '/', context: { userAgent: IPHONE_SAFARI } });
+    await p.page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { configurable: true, value: true }));
+    const network = networkWatch(p.page);
+    await p.page.goto(MINE);
+    await waitForAppShell(p.page);
+    await p.page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/offer-[^/]+\.js$/.test(r.name)));
+    await offerPrompt(p.page);
+    await network.quiet(300);
+    expect(await offerCard(p.page).count()).toBe(0);
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
   it('after the first played game has ended, back off the game screen: offered once; Install shows the browser’s dialog', async () => {
     const p = await gs.open('play-now', { clock: false });
     await scriptInstallPrompt(p.page);
