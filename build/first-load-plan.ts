@@ -11,6 +11,8 @@ import { esbuildOptions, type EsbuildSettings } from './esbuild-options.ts';
 import { firstLoadGroup, firstLoadPlugin, shellOutputs } from './first-load.ts';
 import type { ResolvedOptions } from './options.ts';
 
+const SOURCE = /\.(m?[jt]sx?)$/;
+
 /** The HTTP client's lazy entry: the pages whose first view calls the API load it with the app and announce it. */
 export const API_CLIENT_ENTRY = 'web/app/api-client.ts';
 
@@ -29,8 +31,10 @@ export async function productionOptions(opts: ResolvedOptions): Promise<EsbuildS
   const group = firstLoadGroup(probe.metafile, opts.root, shell, path.posix.dirname(opts.entry));
   // Nothing shared (a one-file app such as the bench baseline): the first pass's layout is already the best.
   if (group.modules.length === 0) return base;
-  // The entry's own code joins the shell too: its file is then one import line, and the HTML asks for the shell itself
-  // (write-html.ts), one request fewer in the first wave of a host's six connections.
-  const withEntry = { ...group, modules: [...group.modules, path.resolve(opts.root, opts.entry)] };
+  // The entry's code (app/boot.tsx, what the entry imports besides the stylesheet) joins the shell too: the entry's file
+  // is then one import line, and the HTML asks for the shell itself (write-html.ts), one request fewer in the first wave
+  // of a host's six connections. The entry module stays out: its stylesheet would be written again for every lazy entry.
+  const code = (probe.metafile.inputs[opts.entry]?.imports ?? []).filter((i) => i.kind === 'import-statement' && SOURCE.test(i.path));
+  const withEntry = { ...group, modules: [...new Set([...group.modules, ...code.map((i) => path.resolve(opts.root, i.path))])] };
   return { ...base, plugins: [...(base.plugins ?? []), firstLoadPlugin(withEntry)] };
 }

@@ -30,8 +30,9 @@ export interface OutputInfo {
   /** Output files (relative to outDir) this one loads with `import()`. */
   dynamicImports: string[];
   /**
-   * Output files (relative to outDir) this output's entry module itself loads with `import()`, wherever esbuild put
-   * the module's code (React's renderer, for the app entry). Empty for a chunk that is no entry.
+   * Output files (relative to outDir) this output's entry module loads with `import()`, itself or in a module it
+   * imports directly, wherever esbuild put their code (React's renderer, which web/main.tsx's app/boot.tsx asks for).
+   * Empty for a chunk that is no entry.
    */
   ownLazyImports: string[];
   /**
@@ -84,7 +85,8 @@ export function staticClosure(outputs: readonly OutputInfo[], start: string): st
 
 /**
  * What the entry loads as the app starts: every chunk it imports statically, transitively, then what the entry module
- * itself imports lazily (React's renderer, app/render.tsx) with that chunk's static imports. Files relative to outDir.
+ * imports lazily at once (OutputInfo.ownLazyImports: React's renderer, app/render.tsx) with that chunk's static
+ * imports. Files relative to outDir.
  */
 export function entryClosure(outputs: readonly OutputInfo[], entry: string): string[] {
   const lazy = outputs.find((o) => o.file === entry)?.ownLazyImports ?? [];
@@ -101,7 +103,8 @@ export async function readOutputs(metafile: esbuild.Metafile, opts: ResolvedOpti
       const kind = kindOf(file);
       const content = await readFile(path.resolve(opts.root, metaPath));
       const staticImports = out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path));
-      const ownLazy = out.entryPoint ? (metafile.inputs[out.entryPoint]?.imports ?? []).filter((i) => i.kind === 'dynamic-import' && !i.external) : [];
+      const direct = out.entryPoint ? [out.entryPoint, ...(metafile.inputs[out.entryPoint]?.imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path)] : [];
+      const ownLazy = direct.flatMap((m) => (metafile.inputs[m]?.imports ?? []).filter((i) => i.kind === 'dynamic-import' && !i.external));
       const codeElsewhere = out.entryPoint !== undefined && (out.inputs[out.entryPoint]?.bytesInOutput ?? 0) === 0;
       return {
         file,

@@ -135,6 +135,11 @@ describe('static export', () => {
     if (jsChunks.length > 1) expect(entry).toMatch(/(?:from|import\()\s*"(?:\.|\/assets)\/chunks\/[^"]+-[A-Z0-9]{8}\.js"/);
   });
 
+  it("writes the app's stylesheet once: the entry's code is grouped into the shell, its stylesheet is not (app/boot.tsx)", () => {
+    const css = walk(dist('assets')).filter((f) => f.endsWith('.css'));
+    expect(css.map((f) => path.relative(DIST_DIR, f))).toHaveLength(1);
+  });
+
   it('marks every script for eager compilation off the main thread (V8 compile hint, decision 0016)', () => {
     const js = walk(dist('assets')).filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(0);

@@ -67,7 +67,7 @@ const wireGameSession = once(() => void import('./game.ts').then((m) => m.wireGa
 
 /**
  * Start-up work that is not the first view, once it painted (after-paint.ts) and its largest image is on screen
- * (ui/first-image.ts): main.tsx calls this right after the first render. Each piece is a chunk of its own, so none of
+ * (ui/first-image.ts): app/boot.tsx calls this right after the first render. Each piece is a chunk of its own, so none of
  * it is parsed or run on the first load's long tasks.
  */
 export function startAfterFirstPaint(): void {
