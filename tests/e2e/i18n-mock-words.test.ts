@@ -49,6 +49,8 @@ describe.each(['zh-CN', 'zh-TW'] as const)('%s', (locale) => {
       }, undefined, { timeout: 20_000 });
       await screenshot(p.page, `i18n-mock-${locale}-stream-landscape`);
       await p.page.setViewportSize(PHONE.viewport);
+      // Held upright, the phone asks to be turned (decision 0023); put aside, the HUD shows whole.
+      await p.page.getByTestId('turn-hint').getByRole('button').click();
       await p.page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 2, undefined, { timeout: 20_000 });
       await screenshot(p.page, `i18n-mock-${locale}-stream-portrait`);
     } finally {
