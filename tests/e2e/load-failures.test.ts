@@ -74,8 +74,9 @@ describe('every failed load says so and retries', () => {
           const failed = page.getByRole('alert').filter({ hasText: c.message });
           await failed.waitFor();
           await failed.getByRole('button', { name: 'Try again' }).waitFor();
-          // What start-up asks after the first view (the balance, again, for one) has been asked and failed too: once
-          // the fault is gone, only the retry's call can bring the content.
+          // What start-up asks after the first view (app/after-paint.ts: on idle, within 2 s) has been asked and
+          // failed too: once the fault is gone, only the retry's call can bring the content.
+          await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
           await network.quiet();
           if (c.screenshot) await screenshot(page, c.screenshot);
           // The fault is used up: the retry now succeeds.
