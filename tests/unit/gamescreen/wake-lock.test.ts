@@ -60,6 +60,17 @@ async function playing() {
   return { h, wl, p, lock, stop };
 }
 
+/** The lock alone on a page, no session: the test says what the game wants. */
+function bare(answer?: 'refuse' | 'throw') {
+  const clock = createManualClock();
+  const wl = fakeWakeLock();
+  if (answer) wl.answer(answer);
+  const p = page();
+  const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
+  const lock = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+  return { clock, wl, p, visibility, lock };
+}
+
 describe('the screen kept on while a game runs (decision 0023)', () => {
   it('is taken when the game starts playing and let go when the player quits', async () => {
     const { h, wl, lock } = await playing();
@@ -123,11 +134,7 @@ describe('the screen kept on while a game runs (decision 0023)', () => {
   });
 
   it('a lock the system drops while the page is still shown is taken again shortly, once', async () => {
-    const clock = createManualClock();
-    const wl = fakeWakeLock();
-    const p = page();
-    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
-    const lock = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+    const { clock, wl, lock } = bare();
     lock.want(true);
     await flush();
     const first = wl.granted[0];
@@ -146,11 +153,7 @@ describe('the screen kept on while a game runs (decision 0023)', () => {
   });
 
   it('a dropped lock is not taken again when the page went out of sight meanwhile; shown, it is', async () => {
-    const clock = createManualClock();
-    const wl = fakeWakeLock();
-    const p = page();
-    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
-    const lock = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+    const { clock, wl, p, lock } = bare();
     lock.want(true);
     await flush();
     // The system's release comes before the page is reported hidden.
@@ -166,11 +169,7 @@ describe('the screen kept on while a game runs (decision 0023)', () => {
   });
 
   it('a page restored from the back-forward cache, never reported hidden, takes it again', async () => {
-    const clock = createManualClock();
-    const wl = fakeWakeLock();
-    const p = page();
-    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
-    const lock = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+    const { wl, p, lock } = bare();
     lock.want(true);
     await flush();
     wl.granted[0]?.drop();
@@ -181,12 +180,7 @@ describe('the screen kept on while a game runs (decision 0023)', () => {
   });
 
   it('a refused request is quiet and not asked again in a loop; the page shown again asks once more', async () => {
-    const clock = createManualClock();
-    const wl = fakeWakeLock();
-    wl.answer('refuse');
-    const p = page();
-    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
-    const lock = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+    const { clock, wl, p, lock } = bare('refuse');
     lock.want(true);
     await flush();
     clock.advance(RETAKE_MS * 10);
@@ -202,12 +196,7 @@ describe('the screen kept on while a game runs (decision 0023)', () => {
   });
 
   it('a request that throws, or no API at all, is quiet', async () => {
-    const clock = createManualClock();
-    const wl = fakeWakeLock();
-    wl.answer('throw');
-    const p = page();
-    const visibility = createAppVisibility({ doc: p.doc, win: p.win, bridge: createMemoryBridge({ hasHost: false }) });
-    const throwing = createScreenWakeLock({ wakeLock: wl.api, visibility, clock });
+    const { clock, p, visibility, lock: throwing } = bare('throw');
     expect(() => throwing.want(true)).not.toThrow();
     await flush();
     expect(throwing.held).toBe(false);
