@@ -36,7 +36,9 @@ describe('purchase pop-ups (SPEC §5)', () => {
     // Back on home: the recommend pop-up waits for its expiry, the activity one is due now.
     await page.reload();
     const activity = page.getByRole('dialog', { name: 'Go Premium' });
-    await activity.waitFor();
+    // The schedule runs after the first paint, once the page is idle (app/after-paint.ts), then asks for the balance:
+    // on a machine running two browsers that is seconds after the reload.
+    await activity.waitFor({ timeout: 20_000 });
     expect(await recommend.count()).toBe(0);
     await screenshot(page, 'popups-home-activity');
     await page.getByRole('button', { name: 'Not now' }).click();
