@@ -5,8 +5,9 @@
  * fault is gone the retry brings the content. Each case has its own phone; the file shares one mock session and
  * its member's login.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../wait.ts';
 import { gameScreen, loggedInPage, networkWatch, personaState, screenshot, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -79,9 +80,18 @@ describe('every failed load says so and retries', () => {
           await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
           await network.quiet();
           if (c.screenshot) await screenshot(page, c.screenshot);
-          // The fault is used up: the retry now succeeds.
+          // The fault is used up: the retry now succeeds. Until "Try again" has been pressed, calls to the path are
+          // held in the browser: on a loaded machine a late start-up call (the pop-ups' balance check) could
+          // otherwise bring the content, and take the button away, between the fault's end and the press.
+          const held: Route[] = [];
+          // As the mock matches a fault: the API path begins with it (paged lists add /page/1/page_size/20).
+          const isFaultPath = (url: URL): boolean => url.pathname.includes(`/${c.fault}`);
+          await page.route(isFaultPath, (route) => void held.push(route));
           await gs.mock(session, 'faults', undefined, 'DELETE');
           await failed.getByRole('button', { name: 'Try again' }).click();
+          await until(() => held.length > 0, `a call to ${c.fault} after "Try again"`);
+          await Promise.all(held.map((route) => route.continue()));
+          await page.unroute(isFaultPath);
           await c.ready(page).waitFor();
           await expect.poll(() => failed.count()).toBe(0);
           expect(phone.errors).toEqual([]);
