@@ -58,6 +58,12 @@ export interface MockAppOptions {
   bodyIdleTimeoutMs?: number;
   /** Open connections (websockets included) accepted at once; more are closed at once (default DEFAULT_MAX_CONNECTIONS). */
   maxConnections?: number;
+  /** Open connections one client address may hold at once; its surplus is closed at once (default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress?: number;
+  /** Records one `/__db/` collection of a session may hold; a POST past it answers 413 (default MAX_DB_RECORDS). */
+  dbMaxRecords?: number;
+  /** Bytes (as JSON) one session's `/__db/` data may hold; a write that could pass it answers 413 (default MAX_DB_SESSION_BYTES). */
+  dbMaxBytes?: number;
   /**
    * Host names besides loopback and the listen address that may use `/__mock/` and `/__db/` (`--allow-host`);
    * anything else is refused (DNS rebinding: docs/qa-guide.md §2 "Who may call it").

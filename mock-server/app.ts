@@ -43,6 +43,7 @@ import { createConsolePage } from './console/page.ts';
 import { createControlApi } from './scenarios/control.ts';
 import { DEFAULT_SCENARIO, loadScenarios, SCENARIOS_SUBDIR } from './scenarios/index.ts';
 import { createDbApi } from './sessions/db.ts';
+import { dbCaps } from './sessions/db-limits.ts';
 import { createSessionRegistry, DEFAULT_SESSION } from './sessions/registry.ts';
 import { createStore } from './sessions/store.ts';
 import { createDurationSocket } from './sockets/duration.ts';
@@ -53,6 +54,7 @@ export {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from './http/server.ts';
 export { DEFAULT_BODY_IDLE_MS };
@@ -84,6 +86,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
   const scenarios = loadScenarios(path.resolve(options.scenariosDir ?? path.join(fixturesDir, SCENARIOS_SUBDIR)));
   const scenario = scenarios.require(options.scenario ?? DEFAULT_SCENARIO);
   const limits = transportLimits(options);
+  const dbLimits = dbCaps(options);
   const bodyIdleMs = options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_MS;
   if (!Number.isInteger(bodyIdleMs) || bodyIdleMs < 1) throw new RangeError(`bodyIdleTimeoutMs must be a whole number of milliseconds ≥ 1, got ${bodyIdleMs}`);
 
@@ -129,7 +132,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     gameBase,
     api,
     control: createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true, onChange: (s) => feed.changed(s) }),
-    db: createDbApi({ sessions, fixtures, mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), log, bodyIdleMs }),
+    db: createDbApi({ sessions, fixtures, mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), log, bodyIdleMs, caps: dbLimits }),
     consolePage: createConsolePage(distDir),
     media: createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures, log: warn }),
     payPage: (req, res, p, q) => servePayPage(req, res, p, q, { fixtures, sessionFor: (name) => sessions.get(name), bodyIdleMs }),

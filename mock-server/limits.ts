@@ -61,6 +61,14 @@ export const MAX_RECORDED_ITEM_BYTES = 256 * 1024;
 /** Largest recordings of every session together (500 sessions of 1 MB each would be 500 MB). */
 export const MAX_RECORDING_TOTAL_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Most records one `/__db/` collection of a session may hold: ten times and more what any fixture list has,
+ * so QA can fill a catalogue for paging; beyond it every write rechecks a list no test needs (createApp `dbMaxRecords`).
+ */
+export const MAX_DB_RECORDS = 1000;
+/** Most bytes (as JSON) one session's `/__db/` data may hold: the fixtures are about 0.1 MB (createApp `dbMaxBytes`). */
+export const MAX_DB_SESSION_BYTES = 2 * 1024 * 1024;
+
 export const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
 
 /** A value over a size limit: answered 413 (a FieldError, so scenario files still name the field). */

@@ -5,6 +5,7 @@
  * request, no connection cap).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { BODY_CODE } from '../../web/api/contract.ts';
 import type { Clock } from '../../web/core/clock.ts';
 import { BodyTimeoutError } from './body.ts';
@@ -19,12 +20,18 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Well above QA's parallel browsers, well below what exhausts memory (each may buffer a 1 MiB body). */
 export const DEFAULT_MAX_CONNECTIONS = 1024;
+/**
+ * A quarter of DEFAULT_MAX_CONNECTIONS, so one client that holds connections open cannot refuse everyone else
+ * (decision 0024); a browser holds some ten, a parallel e2e run from the same loopback address a few dozen.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 export interface TransportLimits {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
 }
 
 function positive(name: string, value: number, unit = ' of milliseconds'): number {
@@ -42,6 +49,7 @@ export function transportLimits(given: Partial<TransportLimits>): TransportLimit
     requestTimeoutMs,
     keepAliveTimeoutMs: positive('keepAliveTimeoutMs', given.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
     maxConnections: positive('maxConnections', given.maxConnections ?? DEFAULT_MAX_CONNECTIONS, ''),
+    maxConnectionsPerAddress: positive('maxConnectionsPerAddress', given.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, ''),
   };
 }
 
@@ -78,6 +86,7 @@ export function createHttpServer(limits: TransportLimits, handle: (req: Incoming
     },
   );
   server.maxConnections = limits.maxConnections;
+  limitPerAddress(server, limits.maxConnectionsPerAddress, o);
   // One line a second at most: a flood of refused connections must not become a flood of lines.
   let dropped = 0;
   let dropLogged = 0;
@@ -88,4 +97,38 @@ export function createHttpServer(limits: TransportLimits, handle: (req: Incoming
     o.warn(`connection refused: ${limits.maxConnections} connections are open (maxConnections); ${dropped} refused so far`);
   });
   return server;
+}
+
+/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
+const clientOf = (socket: Socket): string => (socket.remoteAddress ?? '?').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+/**
+ * Close at once each connection past `max` from one address (decision 0024), before the HTTP parser reads a byte
+ * of it: a client trickling requests on hundreds of connections is refused its surplus, not the server's last
+ * slots. What it holds is still timed out by headersTimeout, which also covers a connection that sends nothing.
+ */
+function limitPerAddress(server: Server, max: number, o: ServerLogs): void {
+  const open = new Map<string, number>();
+  let refused = 0;
+  let refusedLogged = -Infinity;
+  server.prependListener('connection', (socket: Socket) => {
+    const client = clientOf(socket);
+    const count = open.get(client) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      refused++;
+      // One line a second at most, as for maxConnections.
+      if (o.clock.now() - refusedLogged >= 1000) {
+        refusedLogged = o.clock.now();
+        o.warn(`connection refused: ${client} has ${count} connections open (maxConnectionsPerAddress ${max}); ${refused} refused so far`);
+      }
+      return;
+    }
+    open.set(client, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 }

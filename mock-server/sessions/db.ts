@@ -34,6 +34,7 @@ import { createSavesDb } from './db-saves.ts';
 import { createOrdersDb } from './db-orders.ts';
 import { createUsersDb } from './db-users.ts';
 import type { Fixtures } from '../fixtures/index.ts';
+import { createDbMeter, dbCaps, type DbCaps } from './db-limits.ts';
 
 export const DB_PREFIX = '/__db/';
 
@@ -46,6 +47,8 @@ export interface DbOptions {
   log: (line: string) => void;
   /** A body upload that stalls this long is cut (default: readBody's). */
   bodyIdleMs?: number;
+  /** How much one session may keep here (default: db-limits.ts's). */
+  caps?: DbCaps;
 }
 
 /** The `/__db/` request handler. */
@@ -58,7 +61,10 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
   const users = createUsersDb(o.log);
   const collections = `collections are ${['users', 'saves', 'orders', ...Object.keys(FIXTURE_COLLECTIONS)].map((c) => `/__db/${c}`).join(', ')} and /__db/db`;
 
+  const meter = createDbMeter(o.caps ?? dbCaps({}), { base: o.fixtures, others: (session) => ({ users: session.store.users, saves: saves.all(session) }) });
+
   const sessionOf = new WeakMap<Request, MockSession>();
+  const bodyBytesOf = new WeakMap<Request, number>();
 
   app.use(DB_PREFIX.slice(0, -1), (req: Request, _res: Response, next: NextFunction) => {
     const fromQuery = typeof req.query['session'] === 'string' ? req.query['session'] : undefined;
@@ -108,6 +114,7 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
         }
         // json-server's body parser skips a request whose body is already read.
         Object.assign(req, { body: value, _body: true });
+        bodyBytesOf.set(req, Buffer.byteLength(body.text, 'utf8'));
         next();
       },
       (err: unknown) => next(err),
@@ -118,6 +125,11 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     const session = sessionOf.get(req);
     if (!session) return next(new DbError(500, 'No session for this request'));
     const write = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' || req.method === 'DELETE';
+    try {
+      meter.check(session, req.method, req.path, bodyBytesOf.get(req) ?? 0);
+    } catch (err) {
+      return next(err);
+    }
     const fixture = content.match(req.path);
     if (fixture) return content.handle(session, fixture.name, fixture.id, req, res, next);
     const save = saves.match(req.path);

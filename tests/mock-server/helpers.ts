@@ -101,6 +101,8 @@ export interface RawRequest {
   /** Send the body in this many chunks without a content-length (chunked encoding). */
   chunked?: boolean;
   timeoutMs?: number;
+  /** The client's address (any 127.x is loopback): another client to the server's per-address limit. */
+  localAddress?: string;
 }
 
 /** One HTTP request to 127.0.0.1:port; rejects when no full answer arrives within the time limit. */
@@ -109,7 +111,7 @@ export function rawRequest(port: number, r: RawRequest): Promise<RawResponse> {
     const headers: Record<string, string> = { ...r.headers };
     const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
     if (body && !r.chunked) headers['content-length'] = String(body.length);
-    const req = http.request({ host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.path, headers, agent: false });
+    const req = http.request({ host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.path, headers, agent: false, ...(r.localAddress ? { localAddress: r.localAddress } : {}) });
     const timer = setTimeout(() => {
       req.destroy(new Error(`No answer to ${r.method ?? 'GET'} ${r.path} within ${r.timeoutMs ?? REQUEST_LIMIT_MS} ms`));
     }, r.timeoutMs ?? REQUEST_LIMIT_MS);
