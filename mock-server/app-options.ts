@@ -42,6 +42,11 @@ export interface MockAppOptions {
   frameClock?: Clock;
   /** No input this long while streaming sends 45001 (default DEFAULT_IDLE_AFTER_MS; 0 never). */
   idleAfterMs?: number;
+  /**
+   * Time between the socket transport's progress steps unless a scenario says otherwise (default
+   * STREAM_PROGRESS_STEP_MS): the e2e runs take 50 ms, so a game they play is up in 0.2 s rather than 2.
+   */
+  progressStepMs?: number;
   /** Mock sessions kept at once, "default" included (default MAX_SESSIONS; `--max-sessions`). */
   maxSessions?: number;
   /** Estimated bytes one session's journal may hold (default JOURNAL_SESSION_BYTES). */

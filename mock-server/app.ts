@@ -26,6 +26,7 @@ import path from 'node:path';
 import { DEFAULT_RUNTIME_CONFIG, SOCKET_PATH } from '../web/api/contract.ts';
 import { systemClock } from '../web/core/clock.ts';
 import { DEFAULT_DIST_DIR, DEFAULT_FIXTURES_DIR, DEFAULT_IDLE_AFTER_MS, type MockApp, type MockAppOptions } from './app-options.ts';
+import { STREAM_PROGRESS_STEP_MS } from './limits.ts';
 import { createPlan } from './app-plan.ts';
 import { createMediaHandler } from './content/media.ts';
 import { servePayPage } from './content/pay-page.ts';
@@ -110,6 +111,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         video: options.video ?? true,
         frameClock: options.frameClock ?? systemClock,
         idleAfterMs: options.idleAfterMs ?? DEFAULT_IDLE_AFTER_MS,
+        progressStepMs: options.progressStepMs ?? STREAM_PROGRESS_STEP_MS,
       }),
     },
     { clock, log, sessionFor: (name) => sessions.get(name) },

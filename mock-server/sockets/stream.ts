@@ -12,8 +12,9 @@
  *   why not the channel). `script.progress.stallAt` stalls the real step
  *   (rtc-peer.ts). The client reports progress from what it sees.
  * - `socket` transport (`video: false`): progress `{type:"progress", value}`
- *   every script.progress.stepMs (none past `stallAt`), then a status frame
- *   `{type:"frame", …}` a second; input comes on the socket.
+ *   every script.progress.stepMs (none past `stallAt`; 100 waits out a network
+ *   stall), then a status frame `{type:"frame", …}` a second (none while
+ *   stalled); input comes on the socket.
  * - Both: the session's scripted stream events `{type:"event", code, msg}`
  *   from the stream's start (43000 and 54001 end the session and close this
  *   socket with 1000); 45001 after `idleAfterMs` without input.
@@ -36,7 +37,7 @@ import {
   type StreamServerMessage,
   type StreamTransport,
 } from '../../web/api/contract.ts';
-import { STREAM_FRAME_MS, STREAM_PROGRESS_STEP_MS } from '../limits.ts';
+import { STREAM_FRAME_MS } from '../limits.ts';
 import type { Clock, TimerId } from '../../web/core/clock.ts';
 import { findGameByKey } from '../content/catalogue.ts';
 import { cancelHangUp, onStreamsGone } from '../game/hangup.ts';
@@ -71,6 +72,8 @@ export interface StreamSocketContext extends GameSocketContext {
   frameClock: Clock;
   /** No input this long while streaming sends 45001 (0: never), unless the scenario says otherwise. */
   idleAfterMs: number;
+  /** Between the socket transport's progress steps, unless the scenario says otherwise. */
+  progressStepMs: number;
 }
 
 /**
@@ -143,20 +146,26 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
 
       if (transport === 'socket') {
         const progress = script.progress;
-        const stepMs = progress?.stepMs ?? STREAM_PROGRESS_STEP_MS;
+        const stepMs = progress?.stepMs ?? ctx.progressStepMs;
         STREAM_PROGRESS.forEach((p, i) => {
           if (progress?.stallAt !== undefined && p.value > progress.stallAt) return;
-          timers.push(
-            clock.setTimeout(() => {
-              peer.send({ type: 'progress', value: p.value, stage: p.stage });
-              if (p.value !== 100) return;
-              statusFrames = clock.setInterval(() => {
-                frame += 1;
-                peer.send({ type: 'frame', frame, input_seq: inputSeq, t: ctx.frameClock.now(), inputs, last_input: lastInput, game: null });
-              }, STREAM_FRAME_MS);
-              live();
-            }, stepMs * (i + 1)),
-          );
+          const step = (): void => {
+            // As the WebRTC stream waits for its first frame: while the network is stalled nothing is received, so
+            // 100 (stream received) and the status frames wait for the stall to end.
+            if (p.value === 100 && networkOf(state).stall) {
+              timers.push(clock.setTimeout(step, stepMs));
+              return;
+            }
+            peer.send({ type: 'progress', value: p.value, stage: p.stage });
+            if (p.value !== 100) return;
+            statusFrames = clock.setInterval(() => {
+              if (networkOf(state).stall) return;
+              frame += 1;
+              peer.send({ type: 'frame', frame, input_seq: inputSeq, t: ctx.frameClock.now(), inputs, last_input: lastInput, game: null });
+            }, STREAM_FRAME_MS);
+            live();
+          };
+          timers.push(clock.setTimeout(step, stepMs * (i + 1)));
         });
       } else {
         const stream = streamGameOf(ctx, game.fixtures, state, s, streamLanguage(req, url));

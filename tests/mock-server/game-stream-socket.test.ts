@@ -18,7 +18,7 @@ import { STREAM_PROGRESS_STEP_MS } from '../../mock-server/limits.ts';
 import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
 import { until } from '../wait.ts';
-import { openSocket, type Started, type TestSocket, useApp } from './helpers.ts';
+import { openSocket, startApp, type Started, type TestSocket, useApp } from './helpers.ts';
 import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, refusedStream, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
@@ -77,6 +77,43 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
     expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
     s.clock.advance(60_000);
     expect(await sock.unread()).toEqual([]);
+    sock.ws.close();
+  });
+
+  it("the app's progressStepMs sets the pace (the e2e runs' 50 ms); a scenario's stepMs still wins", async () => {
+    const own = await startApp({ progressStepMs: 50 });
+    try {
+      const p = await player(own, MEMBER);
+      const sock = await openStream(own, await startPlaying(own, p));
+      own.clock.advance(4 * 50 - 1);
+      expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
+      expect(await sock.unread()).toEqual([]);
+      own.clock.advance(1);
+      expect(await sock.next()).toEqual({ type: 'progress', value: 100, stage: 'stream_received' });
+      sock.ws.close();
+      useScript(own, { progress: { stepMs: 2000 } });
+      const again = await openStream(own, await startPlaying(own, await player(own, '13800000002')));
+      own.clock.advance(1999);
+      expect(await again.unread()).toEqual([]);
+      again.ws.close();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a network stall holds 100 and the status frames on the socket-only stream, as the WebRTC one waits for a frame', async () => {
+    useScript(s, { network: { stall: true } });
+    const p = await player(s, MEMBER);
+    const sock = await openStream(s, await startPlaying(s, p));
+    s.clock.advance(4 * STREAM_PROGRESS_STEP_MS + 5_000);
+    expect([await sock.next(), await sock.next(), await sock.next()].map((m) => (m as { value: number }).value)).toEqual([30, 50, 80]);
+    expect(await sock.unread()).toEqual([]);
+    // What POST /__mock/network {stall: false} does.
+    gameStateOf({ session: s.app.sessions.get('default') }).network = { stall: false };
+    s.clock.advance(STREAM_PROGRESS_STEP_MS);
+    expect(await sock.next()).toEqual({ type: 'progress', value: 100, stage: 'stream_received' });
+    s.clock.advance(1000);
+    expect(await sock.next()).toMatchObject({ type: 'frame', frame: 1 });
     sock.ws.close();
   });
 
