@@ -66,21 +66,18 @@ function run(check: Check): Promise<{ ok: boolean; ms: number }> {
   });
 }
 
-const CHECKS: Check[] = [TESTS, ...BACKGROUND];
 const background = BACKGROUND.map(run);
-const tests = await run(TESTS);
-const results = [tests];
-if (withE2e && tests.ok) {
-  CHECKS.splice(1, 0, E2E);
-  results.push(await run(E2E));
-}
-results.push(...(await Promise.all(background)));
+const tests = { check: TESTS, result: await run(TESTS) };
+const ran: Array<typeof tests> = [tests];
+if (withE2e && tests.result.ok) ran.push({ check: E2E, result: await run(E2E) });
+const done = await Promise.all(background);
+ran.push(...BACKGROUND.map((check, i) => ({ check, result: done[i] ?? { ok: false, ms: 0 } })));
 if (reportDir) {
-  const times = CHECKS.map((c, i) => ({ name: c.name, command: c.command, ms: results[i]?.ms ?? 0, ok: results[i]?.ok ?? false }));
+  const times = ran.map(({ check, result }) => ({ name: check.name, command: check.command, ...result }));
   writeFileSync(path.join(reportDir, 'times.json'), JSON.stringify(times, null, 2));
 }
-const failed = CHECKS.filter((_, i) => !results[i]?.ok).map((c) => c.name);
-if (withE2e && !tests.ok) failed.push('e2e (not run)');
+const failed = ran.filter(({ result }) => !result.ok).map(({ check }) => check.name);
+if (withE2e && !ran.some(({ check }) => check === E2E)) failed.push('e2e (not run)');
 if (failed.length > 0) {
   process.stderr.write(`checks failed: ${failed.join(', ')}\n`);
   process.exit(1);

@@ -22,16 +22,16 @@ export * from './game-screen.ts';
 export * from './logged-in.ts';
 
 /**
- * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
- * Read `server` and `browser` inside tests (they exist once the hooks ran).
- */
-/**
  * The socket-only stream's progress steps in e2e runs: 50 ms rather than the mock's 500, so each game a test plays is
  * up in 0.2 s rather than 2 (about seventy games a run). Tests that look at the loading view hold it with a network
  * stall or a scenario's `stallAt`, never by its pace.
  */
 const E2E_PROGRESS_STEP_MS = 50;
 
+/**
+ * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
+ * Read `server` and `browser` inside tests (they exist once the hooks ran).
+ */
 export function useServerAndBrowser(opts: ServerOptions = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;

@@ -19,7 +19,7 @@ import { gameStateOf } from '../../mock-server/game/state.ts';
 import { pushStreamEvent } from '../../mock-server/game/timelines.ts';
 import { until } from '../wait.ts';
 import { openSocket, startApp, type Started, type TestSocket, useApp } from './helpers.ts';
-import { GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, refusedStream, startPlaying, useScript, type Player } from './game-helpers.ts';
+import { FREE_TRIAL, GAME_KEY, gameCall, MANUFACTURER, MEMBER, openStream, player, playGame, refusedStream, startPlaying, useScript, type Player } from './game-helpers.ts';
 
 let s: Started;
 useApp((started) => (s = started));
@@ -92,7 +92,7 @@ describe('progress (SPEC §4: server connect 30, exchange 50, game start 80, str
       expect(await sock.next()).toEqual({ type: 'progress', value: 100, stage: 'stream_received' });
       sock.ws.close();
       useScript(own, { progress: { stepMs: 2000 } });
-      const again = await openStream(own, await startPlaying(own, await player(own, '13800000002')));
+      const again = await openStream(own, await startPlaying(own, await player(own, FREE_TRIAL)));
       own.clock.advance(1999);
       expect(await again.unread()).toEqual([]);
       again.ws.close();
