@@ -9,6 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { loadWrtc } from '../mock-server/stream/native.ts';
+import { frameGameHeight } from '../web/api/frame-code.ts';
 import { CONTROL_WRITE_HEADERS } from '../mock-server/http/control-guard.ts';
 
 export interface PageStats {
@@ -107,8 +108,13 @@ export async function serverFigures(base: string, session: string): Promise<Serv
   return { ticks: s.ticks, framesSent: s.framesSent, frameCostMs: s.frameCostMs, inputs: s.inputs, inputSeq: s.inputSeq, at: performance.now() };
 }
 
-/** The SDK's live connection's inbound video counters. */
+/** The SDK's live connection's inbound video counters; the size is the game picture's, as the overlay shows it (decision 0025). */
 export async function pageStats(page: Page): Promise<PageStats | null> {
+  const s = await inboundVideo(page);
+  return s ? { ...s, height: frameGameHeight(s.width, s.height) } : null;
+}
+
+function inboundVideo(page: Page): Promise<PageStats | null> {
   return page.evaluate(async () => {
     const B = (globalThis as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
     const pc = [...B.pcs].reverse().find((p) => p.connectionState === 'connected');

@@ -8,7 +8,7 @@
  * decoding does not count as server CPU.
  */
 import type { StreamRtcMessage } from '../web/api/contract.ts';
-import { frameCodeFromLuma } from '../web/api/frame-code.ts';
+import { frameCodeFromLuma, frameGameHeight } from '../web/api/frame-code.ts';
 import { createRtcLink, type RtcLink } from '../web/game/rtc-link.ts';
 import { loadWrtc } from '../mock-server/stream/native.ts';
 import { serveWorker } from './worker-rpc.ts';
@@ -61,7 +61,7 @@ const worker = serveWorker({
         sink.onframe = ({ frame }) => {
           live.frames++;
           live.width = frame.width;
-          live.height = frame.height;
+          live.height = frameGameHeight(frame.width, frame.height);
           const code = frameCodeFromLuma(frame.data, frame.width, frame.height);
           if (!code) return;
           live.coded++;

@@ -1,23 +1,25 @@
 /**
- * One video frame of a streamed game: the game draws itself into a Skia
- * canvas, the frame code goes over the bottom-left corner, and the pixels are
- * converted to I420 for the encoder. The canvas and buffers are kept while the
- * size stays the same (a clarity change resizes them).
+ * One video frame of a streamed game: the game draws itself into the top of a
+ * Skia canvas, the frame code goes into the black strip below it (the app's
+ * view crops the strip, decision 0025), and the pixels are converted to I420
+ * for the encoder. The canvas and buffers are kept while the size stays the
+ * same (a clarity change resizes them).
  */
-import { encodeFrameCode, frameCodeRect, FRAME_CODE_COLS, type FrameCode } from '../../web/api/frame-code.ts';
+import { encodeFrameCode, frameCodeRect, frameCodeStrip, FRAME_CODE_COLS, type FrameCode } from '../../web/api/frame-code.ts';
 import type { StreamGame, Ctx2D } from './games/index.ts';
 import { loadCanvas, loadWrtc, type VideoFrame } from './native.ts';
 
 export interface Picture {
-  /** Draws the game's current state at `width` × `height` with the code; the frame is reused by the next call. */
+  /** Draws the game's current state at `width` × `height` and the code under it; the frame is reused by the next call. */
   render(game: StreamGame, width: number, height: number, code: FrameCode): VideoFrame;
 }
 
-/** The code cells over a black margin one cell wide, so the reader never sees the game around them. */
-export function drawFrameCode(ctx: Ctx2D, width: number, height: number, code: FrameCode): void {
-  const r = frameCodeRect(width, height);
+/** The strip under a game `gameHeight` tall: all black, so the reader never sees the game's colours bleed into a cell. */
+export function drawFrameCode(ctx: Ctx2D, width: number, gameHeight: number, code: FrameCode): void {
+  const strip = frameCodeStrip(width);
+  const r = frameCodeRect(width, gameHeight + strip);
   ctx.fillStyle = '#000';
-  ctx.fillRect(r.x - r.cell, r.y - r.cell, r.w + 2 * r.cell, r.h + 2 * r.cell);
+  ctx.fillRect(0, gameHeight, width, strip);
   ctx.fillStyle = '#fff';
   encodeFrameCode(code).forEach((on, i) => {
     if (!on) return;
@@ -31,17 +33,18 @@ export function createPicture(): Picture {
   let i420: VideoFrame | null = null;
   return {
     render(game, width, height, code) {
-      if (!canvas || !ctx || canvas.width !== width || canvas.height !== height) {
-        canvas = loadCanvas().createCanvas(width, height);
+      const full = height + frameCodeStrip(width);
+      if (!canvas || !ctx || canvas.width !== width || canvas.height !== full) {
+        canvas = loadCanvas().createCanvas(width, full);
         ctx = canvas.getContext('2d');
-        i420 = { width, height, data: new Uint8ClampedArray((width * height * 3) / 2) };
+        i420 = { width, height: full, data: new Uint8ClampedArray((width * full * 3) / 2) };
       }
       const c = ctx as unknown as Ctx2D;
       game.draw(c, width, height);
       drawFrameCode(c, width, height, code);
-      const rgba = ctx.getImageData(0, 0, width, height);
+      const rgba = ctx.getImageData(0, 0, width, full);
       const out = i420 as VideoFrame;
-      loadWrtc().nonstandard.rgbaToI420({ width, height, data: rgba.data }, out);
+      loadWrtc().nonstandard.rgbaToI420({ width, height: full, data: rgba.data }, out);
       return out;
     },
   };

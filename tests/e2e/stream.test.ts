@@ -2,15 +2,15 @@
  * The real stream end to end (decision 0005): the built app in Chromium plays a game
  * the mock cloud runs and sends over WebRTC. Frames arrive and are decoded;
  * input from the virtual gamepad and the keyboard changes the picture (the
- * frame code drawn into each frame carries the input it reflects, and the
- * player moves); clarity changes the real resolution; a scripted stall goes
+ * frame code drawn under each frame's game carries the input it reflects, and
+ * the player moves); the player never sees that code (decision 0025); clarity changes the real resolution; a scripted stall goes
  * through the SPEC §4 reconnect path; the realtime-info overlay shows live,
  * measured figures. Screenshots at 844×390 (landscape).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { until as waitUntil } from '../wait.ts';
-import { closeMenu, openMenu, until } from './stream-view.ts';
+import { closeMenu, codeOnScreen, openMenu, STREAM, until } from './stream-view.ts';
 import { gamePath, gameScreen, LANDSCAPE, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -37,6 +37,22 @@ describe('the real stream (decision 0005)', () => {
     const later = await until(p.page, (s) => s.decoded >= first.decoded + 30, 'more decoded frames');
     expect(later.frame).not.toBe(first.frame);
     await screenshot(p.page, 'stream-playing');
+
+    // The app reads the frame code from every frame (later.frame above), yet no look at the screen finds it (decision 0025).
+    for (let look = 0; look < 5; look++) expect(await codeOnScreen(p.page), `look ${look + 1}`).toBeNull();
+    // Shown whole, as before the strip was cropped, the same looks read it: the check above can see a code.
+    const frame = p.page.locator(`${STREAM} .gs-frame`);
+    const whole = { inset: '0', translate: 'none', width: 'auto', height: 'auto', 'aspect-ratio': 'auto' };
+    const wholeVideo = { height: '100%', 'object-fit': 'contain' };
+    await frame.evaluate((f: HTMLElement, [a, b]) => {
+      for (const [k, v] of Object.entries(a)) f.style.setProperty(k, v);
+      for (const [k, v] of Object.entries(b)) f.querySelector('video')?.style.setProperty(k, v);
+    }, [whole, wholeVideo] as const);
+    await waitUntil(async () => (await codeOnScreen(p.page)) !== null, 'the code on a screen that shows the whole picture', 5_000);
+    await frame.evaluate((f: HTMLElement, [a, b]) => {
+      for (const k of Object.keys(a)) f.style.removeProperty(k);
+      for (const k of Object.keys(b)) f.querySelector('video')?.style.removeProperty(k);
+    }, [whole, wholeVideo] as const);
 
     // The virtual pad's d-pad right, held: the picture's input sequence advances and the ship moves right.
     const before = await until(p.page, (s) => s.player !== null, 'a frame report');

@@ -6,7 +6,7 @@
  * tests, slowed), and `guardWrtcLocalDescription`, which works round a wrtc
  * crash (see there).
  */
-import { frameCodeFromLuma } from '../../web/api/frame-code.ts';
+import { frameCodeFromLuma, frameGameHeight } from '../../web/api/frame-code.ts';
 import type { FramePresenter, PresentedFrame, PresenterFactory } from '../../web/game/video-presenter.ts';
 import { loadWrtc, type Wrtc } from '../../mock-server/stream/native.ts';
 import { until } from '../wait.ts';
@@ -42,7 +42,7 @@ export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFram
       sinksLive++;
       started.onframe = ({ frame }) => {
         if (closed) return;
-        presented({ code: frameCodeFromLuma(frame.data, frame.width, frame.height), width: frame.width, height: frame.height });
+        presented({ code: frameCodeFromLuma(frame.data, frame.width, frame.height), width: frame.width, height: frameGameHeight(frame.width, frame.height) });
       };
     },
     mount() {

@@ -1,14 +1,20 @@
 /**
- * The frame code: a small black-and-white grid the mock cloud draws into the
- * bottom-left corner of every video frame, carrying the frame number and the
- * last input sequence that frame reflects. The client reads it back from the
+ * The frame code: a small black-and-white grid the mock cloud draws under
+ * every video frame's game picture, carrying the frame number and the last
+ * input sequence that frame reflects. The client reads it back from the
  * presented picture, so input-to-frame latency is measured on what the player
  * actually sees, not on a side channel (docs/decisions/0005-webrtc-stream.md).
  *
+ * The code lives in a black strip below the game (the picture is the game's
+ * height plus `frameCodeStrip`), and the app's view crops the strip away: the
+ * player never sees it, while every reader of the decoded frame still does
+ * (decision 0025).
+ *
  * 48 cells in 3 rows of 16: frame (16 bits), input_seq (24 bits), check (8
- * bits). Cells are big enough (1/45 of the height) to survive lossy video
- * coding at the lowest bitrate; a misread fails the check and is ignored.
- * Imported by the app and the mock server; no imports of its own.
+ * bits). Cells are big enough (1/80 of the width, 1/45 of a 16:9 game's
+ * height) to survive lossy video coding at the lowest bitrate; a misread fails
+ * the check and is ignored. Imported by the app and the mock server; no
+ * imports of its own.
  */
 export const FRAME_CODE_COLS = 16;
 export const FRAME_CODE_ROWS = 3;
@@ -30,12 +36,31 @@ export interface FrameCodeRect {
   h: number;
 }
 
-/** Where the code sits in a picture of this size (cells only; the server blacks out one cell of margin around it). */
-export function frameCodeRect(width: number, height: number): FrameCodeRect {
-  const cell = Math.max(4, Math.round(Math.min(height, width * 0.5625) / 45));
+/** Side of one cell for a picture this wide: derived from the width alone, so a frame scaled on its way keeps it in proportion. */
+function cellFor(width: number): number {
+  return Math.max(4, Math.round(width / 80));
+}
+
+/** The encoder codes 16-row blocks: a strip of whole blocks never shares one with the game above it. */
+const BLOCK = 16;
+
+/** Rows added under a game picture this wide to carry the code: its rows and a cell of black above, in whole blocks. */
+export function frameCodeStrip(width: number): number {
+  return Math.ceil((cellFor(width) * (FRAME_CODE_ROWS + 1)) / BLOCK) * BLOCK;
+}
+
+/** The game's own height in a received picture (the strip taken off); the picture as is when it is too short to have one. */
+export function frameGameHeight(width: number, pictureHeight: number): number {
+  const strip = frameCodeStrip(width);
+  return pictureHeight > strip ? pictureHeight - strip : pictureHeight;
+}
+
+/** Where the code's cells sit in a picture of this size (game and strip): the strip's bottom-left corner. */
+export function frameCodeRect(width: number, pictureHeight: number): FrameCodeRect {
+  const cell = cellFor(width);
   const w = cell * FRAME_CODE_COLS;
   const h = cell * FRAME_CODE_ROWS;
-  return { x: cell, y: height - cell - h, cell, w, h };
+  return { x: cell, y: pictureHeight - h, cell, w, h };
 }
 
 function check(frame: number, inputSeq: number): number {

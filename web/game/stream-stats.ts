@@ -4,6 +4,7 @@
  * from presented frames. Nothing here is invented: a figure the transport
  * cannot measure is null and the overlay shows a dash.
  */
+import { frameGameHeight } from '../api/frame-code.ts';
 
 /** One second's figures. */
 export interface StreamStats {
@@ -143,7 +144,8 @@ export function computeStats(prev: StatsSample | null, cur: StatsSample, extra: 
     at: extra.at,
     transport: 'webrtc' as const,
     width: cur.frameWidth,
-    height: cur.frameHeight,
+    // The player's picture: the decoded frame less the frame code's strip (decision 0025).
+    height: cur.frameWidth !== null && cur.frameHeight !== null ? frameGameHeight(cur.frameWidth, cur.frameHeight) : cur.frameHeight,
     rttMs: ms(cur.currentRoundTripTime),
     jitterMs: ms(cur.jitter),
     inputLatencyMs: extra.inputLatencyMs,

@@ -1,15 +1,18 @@
 /**
  * Shows the stream's video track in a `<video>` (muted, inline, contained)
- * and tells the SDK about every frame the player is shown, with the frame
- * code read back from its pixels (web/api/frame-code.ts): that is what makes
+ * inside a frame that crops the frame code's strip off the bottom, so the
+ * player sees only the game (decision 0025), and tells the SDK about every
+ * frame the player is shown, with the frame code read back from the decoded
+ * pixels (web/api/frame-code.ts): that is what makes
  * progress 100 "first frame decoded" and input latency "input sent → first
  * presented frame that reflects it". `requestVideoFrameCallback` where the
  * browser has it; otherwise the decoded-frame count, polled each animation frame.
  */
-import { frameCodeFromPixels, frameCodeRect, FRAME_CODE_COLS, FRAME_CODE_ROWS, type FrameCode } from '../api/frame-code.ts';
+import { frameCodeFromPixels, frameCodeRect, frameGameHeight, FRAME_CODE_COLS, FRAME_CODE_ROWS, type FrameCode } from '../api/frame-code.ts';
 
 export interface PresentedFrame {
   code: FrameCode | null;
+  /** The game picture's size: the decoded frame without the code's strip. */
   width: number;
   height: number;
 }
@@ -36,6 +39,13 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
   video.setAttribute('playsinline', '');
   video.className = 'gs-video';
   video.dataset['testid'] = 'stream-video';
+  const view = document.createElement('div');
+  view.className = 'gs-frame';
+  view.appendChild(video);
+  // The frame takes the game's shape, so the strip under it falls outside; a clarity change reshapes it.
+  video.addEventListener('resize', () => {
+    if (video.videoWidth > 0 && video.videoHeight > 0) view.style.setProperty('--gs-ratio', String(video.videoWidth / frameGameHeight(video.videoWidth, video.videoHeight)));
+  });
   const reader = document.createElement('canvas');
   reader.width = FRAME_CODE_COLS;
   reader.height = FRAME_CODE_ROWS;
@@ -46,9 +56,10 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
 
   function read(): PresentedFrame {
     const width = video.videoWidth;
-    const height = video.videoHeight;
-    if (!ctx || width === 0 || height === 0) return { code: null, width, height };
-    const r = frameCodeRect(width, height);
+    const pictureHeight = video.videoHeight;
+    const height = frameGameHeight(width, pictureHeight);
+    if (!ctx || width === 0 || pictureHeight === 0) return { code: null, width, height };
+    const r = frameCodeRect(width, pictureHeight);
     try {
       ctx.drawImage(video, r.x, r.y, r.w, r.h, 0, 0, FRAME_CODE_COLS, FRAME_CODE_ROWS);
       return { code: frameCodeFromPixels(ctx.getImageData(0, 0, FRAME_CODE_COLS, FRAME_CODE_ROWS).data), width, height };
@@ -91,15 +102,15 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
       watch();
     },
     mount(el) {
-      if (el) el.appendChild(video);
-      else video.remove();
+      if (el) el.appendChild(view);
+      else view.remove();
     },
     close() {
       closed = true;
       if (video.cancelVideoFrameCallback) video.cancelVideoFrameCallback(pending);
       else cancelAnimationFrame(pending);
       video.srcObject = null;
-      video.remove();
+      view.remove();
     },
   };
 };

@@ -217,7 +217,7 @@ function paintHint(ctx: Ctx2D, x: number, y: number, pw: number, ph: number, h: 
   ctx.fillText(text, x + pw / 2, y + ph / 2, pw * 0.94);
 }
 
-/** A short how-to at the bottom centre (clear of the frame code in the bottom-left corner). */
+/** A short how-to at the bottom centre, clear of the on-screen controls at the sides. */
 export function drawHint(ctx: Ctx2D, w: number, h: number, text: string, alpha: number): void {
   if (alpha <= 0) return;
   const b = hintBox(w, h);

@@ -17,7 +17,7 @@ import { paintScene, type Enemy, type Shot } from './shooter-scene.ts';
 import type { Ctx2D, StreamGame } from './types.ts';
 import type { StreamWords } from './words.ts';
 
-/** The ship stays below the top bar and above the bottom strip (the frame code's corner). */
+/** The ship stays below the top bar and above the bottom strip, where the hint line is. */
 const SHIP_TOP = HUD_HEIGHT + 0.08;
 const SHIP_BOTTOM = 0.8;
 const SHIP_SPEED = 0.95 / 60;

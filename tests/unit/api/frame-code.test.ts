@@ -5,6 +5,8 @@ import {
   frameCodeFromLuma,
   frameCodeFromPixels,
   frameCodeRect,
+  frameCodeStrip,
+  frameGameHeight,
   FRAME_CODE_COLS,
   FRAME_CODE_ROWS,
 } from '../../../web/api/frame-code.ts';
@@ -33,10 +35,41 @@ describe('frame code (the frame number and input_seq drawn into every frame, doc
     expect(decodeFrameCode(bits.slice(1))).toBeNull();
   });
 
-  it('sits in the bottom-left corner with cells of 1/45 of the height (never under 4 px)', () => {
-    expect(frameCodeRect(640, 360)).toEqual({ x: 8, y: 360 - 8 - 24, cell: 8, w: 128, h: 24 });
-    expect(frameCodeRect(1280, 720).cell).toBe(16);
-    expect(frameCodeRect(100, 56).cell).toBe(4);
+  it('sits in a black strip under the game, in whole 16-row blocks, cells of 1/80 of the width (never under 4 px) (decision 0025)', () => {
+    expect(frameCodeStrip(640)).toBe(32);
+    expect(frameCodeStrip(960)).toBe(48);
+    expect(frameCodeStrip(1280)).toBe(64);
+    expect(frameCodeStrip(1920)).toBe(96);
+    expect(frameCodeRect(640, 392)).toEqual({ x: 8, y: 392 - 24, cell: 8, w: 128, h: 24 });
+    expect(frameCodeRect(1280, 784).cell).toBe(16);
+    expect(frameCodeRect(100, 72).cell).toBe(4);
+    for (const [w, h] of [[640, 360], [854, 480], [960, 540], [1280, 720], [1920, 1080], [100, 56]] as const) {
+      const strip = frameCodeStrip(w);
+      const r = frameCodeRect(w, h + strip);
+      expect(strip % 16, `${w}`).toBe(0);
+      // A cell of black between the game and the code, and the code at the picture's bottom edge.
+      expect(r.y - r.cell, `${w}`).toBeGreaterThanOrEqual(h);
+      expect(r.y + r.h).toBe(h + strip);
+      expect(r.x + r.w).toBeLessThanOrEqual(w);
+      expect(frameGameHeight(w, h + strip)).toBe(h);
+    }
+  });
+
+  it('a picture the encoder scaled down keeps the code and the game height where the reader looks', () => {
+    // 1280×(720 + strip) sent at half and three quarters of its size.
+    for (const [w, h, scale] of [[1280, 720, 0.5], [1280, 720, 0.75], [1920, 1080, 0.5]] as const) {
+      const full = h + frameCodeStrip(w);
+      const big = frameCodeRect(w, full);
+      const small = frameCodeRect(w * scale, full * scale);
+      expect(small.y).toBe(big.y * scale);
+      expect(small.cell).toBe(big.cell * scale);
+      expect(frameGameHeight(w * scale, full * scale)).toBe(h * scale);
+    }
+  });
+
+  it('a picture too short for a strip is all game', () => {
+    expect(frameGameHeight(1280, 40)).toBe(40);
+    expect(frameGameHeight(0, 0)).toBe(0);
   });
 
   it('reads back from RGBA pixels scaled to one pixel a cell, and from an I420 luma plane', () => {
@@ -45,7 +78,7 @@ describe('frame code (the frame number and input_seq drawn into every frame, doc
     const rgba = new Uint8ClampedArray(FRAME_CODE_COLS * FRAME_CODE_ROWS * 4);
     bits.forEach((on, i) => rgba.fill(on ? 230 : 20, i * 4, i * 4 + 3));
     expect(frameCodeFromPixels(rgba)).toEqual(code);
-    const [w, h] = [640, 360];
+    const [w, h] = [640, 392];
     const y = new Uint8Array(w * h).fill(90);
     const r = frameCodeRect(w, h);
     bits.forEach((on, i) => {

@@ -103,7 +103,8 @@ export const video = (over: Partial<InboundVideo> = {}): InboundVideo => ({
   totalDecodeTime: 0.5,
   framesPerSecond: 59,
   frameWidth: 1920,
-  frameHeight: 1080,
+  // A 1920×1080 game and the frame code's strip under it (decision 0025).
+  frameHeight: 1176,
   jitter: 0.004,
   rtt: 0.02,
   ...over,

@@ -28,7 +28,8 @@ function chromeReport(o: { t?: number; frames?: number; bytes?: number; received
       keyFramesDecoded: 2,
       framesDropped: 0,
       frameWidth: 1920,
-      frameHeight: 1080,
+      // A 1920×1080 game and the frame code's strip under it (decision 0025).
+      frameHeight: 1176,
       framesPerSecond: 59,
       totalDecodeTime: o.decode ?? 2.4,
       totalInterFrameDelay: 9.98,
@@ -72,7 +73,8 @@ function sample(over: Partial<StatsSample> = {}): StatsSample {
     packetsLost: 0,
     totalDecodeTime: 0,
     frameWidth: 1280,
-    frameHeight: 720,
+    // A 1280×720 game and the frame code's strip: the figures show the game's size (decision 0025).
+    frameHeight: 784,
     jitter: 0.002,
     framesPerSecond: 30,
     currentRoundTripTime: 0.02,
@@ -91,7 +93,7 @@ describe('sampleOf', () => {
       packetsLost: 10,
       totalDecodeTime: 2.4,
       frameWidth: 1920,
-      frameHeight: 1080,
+      frameHeight: 1176,
       jitter: 0.004,
       framesPerSecond: 59,
       currentRoundTripTime: 0.032,
