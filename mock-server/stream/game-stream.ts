@@ -6,7 +6,8 @@
  *
  * Each tick: input that has arrived (after the scripted latency) is applied,
  * the game steps, and — when a viewer wants video — the picture is drawn with
- * the frame code and handed to every viewer, through the network conditions.
+ * the frame code and handed to every viewer, with the sound made since the
+ * last tick (sound.ts), through the network conditions.
  * The loop runs on the injected frame clock (real time in the server: video
  * is physically real-time, even when the session's scripted clock is virtual).
  */
@@ -19,11 +20,14 @@ import { createStreamGame, type GameKind, type StreamGame } from './games/index.
 import type { NetworkConditions } from './network.ts';
 import { createPicture, type Picture } from './picture.ts';
 import { rumbleFor } from './rumble.ts';
+import { createSound, soundsFor } from './sound.ts';
 import type { VideoFrame } from './native.ts';
 
 const TICK_MS = 1000 / STREAM_TICK_HZ;
 /** Behind by more than this many ticks (a busy server): skip ahead instead of bursting to catch up. */
 const MAX_CATCH_UP_TICKS = 4;
+/** A sound chunk is 10 ms; behind by more than this many (a busy server), the sound skips ahead as the picture does. */
+const MAX_CATCH_UP_CHUNKS = 8;
 
 /** A viewer of the game: one WebRTC peer. */
 export interface Viewer {
@@ -31,6 +35,8 @@ export interface Viewer {
   frame(video: VideoFrame, info: StreamFrameMessage): void;
   /** The game asks for rumble (a hit); after the same latency as frames, but never dropped with one. */
   vibrate(msg: StreamVibrateMessage): void;
+  /** 10 ms of the game's sound (48 kHz mono PCM), after the same latency as frames; a viewer without sound leaves it out. */
+  audio?(samples: Int16Array): void;
 }
 
 export interface GameStreamOptions {
@@ -60,6 +66,8 @@ export interface GameStreamFigures {
   inputSeq: number;
   /** Mean wall ms to draw and convert one frame over the last second (it grows when the machine is busy, not only with the picture). */
   frameCostMs: number;
+  /** 10 ms chunks of sound sent since start. */
+  soundChunks: number;
 }
 
 export interface GameStream {
@@ -78,7 +86,10 @@ interface Pending<T> {
   value: T;
 }
 
-type Outgoing = { kind: 'frame'; video: VideoFrame; info: StreamFrameMessage } | { kind: 'vibrate'; msg: StreamVibrateMessage };
+type Outgoing =
+  | { kind: 'frame'; video: VideoFrame; info: StreamFrameMessage }
+  | { kind: 'vibrate'; msg: StreamVibrateMessage }
+  | { kind: 'audio'; samples: Int16Array };
 
 export function createGameStream(o: GameStreamOptions): GameStream {
   const clock = o.frameClock;
@@ -86,6 +97,7 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   const controls = createControls();
   const picture = o.picture ?? createPicture();
   const random = o.random ?? Math.random;
+  const sound = createSound({ kind: o.kind, random });
   const viewers = new Set<Viewer>();
   const inbox: Pending<StreamInputMessage>[] = [];
   const outbox: Pending<Outgoing>[] = [];
@@ -103,6 +115,10 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   let frameCostMs = 0;
   let costWindowStart = 0;
   let disposed = false;
+  /** When the sound's clock started (the loop's start), and the chunks made since. */
+  let soundStart = 0;
+  let soundMade = 0;
+  let soundChunks = 0;
 
   function applyInputs(now: number): void {
     const { width, height } = o.level();
@@ -132,12 +148,26 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     for (const v of viewers) {
       try {
         if (out.kind === 'frame') v.frame(out.video, out.info);
+        else if (out.kind === 'audio') v.audio?.(out.samples);
         else v.vibrate(out.msg);
       } catch (err) {
         o.log?.(`stream: a viewer dropped a ${out.kind}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     if (out.kind === 'frame') framesSent++;
+    else if (out.kind === 'audio') soundChunks++;
+  }
+
+  /** The sound due by `now` in 10 ms chunks, so it keeps real time between 60 Hz ticks; none while the network stalls. */
+  function makeSound(now: number): void {
+    if (![...viewers].some((v) => v.audio)) return;
+    const due = Math.floor((now - soundStart) / 10);
+    if (due - soundMade > MAX_CATCH_UP_CHUNKS) soundMade = due - 1;
+    const stalled = o.network().stall;
+    for (; soundMade < due; soundMade++) {
+      const samples = sound.chunk();
+      if (!stalled) post({ kind: 'audio', samples }, now);
+    }
   }
 
   function makeFrame(now: number, state: StreamGameState): void {
@@ -169,6 +199,8 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     const after = game.state();
     const rumble = rumbleFor(before, after);
     if (rumble) post({ kind: 'vibrate', msg: rumble }, now);
+    for (const effect of soundsFor(before, after)) sound.play(effect);
+    makeSound(now);
     makeFrame(now, after);
     deliver(now);
     if (now - costWindowStart >= 1000) {
@@ -185,6 +217,8 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     if (timer !== undefined || disposed) return;
     nextAt = clock.now();
     costWindowStart = nextAt;
+    soundStart = nextAt;
+    soundMade = 0;
     timer = clock.setTimeout(tick, 0);
   }
 
@@ -213,7 +247,7 @@ export function createGameStream(o: GameStreamOptions): GameStream {
       const latency = o.network().latencyMs;
       inbox.push({ at: clock.now() + latency, value: msg });
     },
-    figures: () => ({ kind: o.kind, viewers: viewers.size, ticks, framesSent, framesDropped, inputs, inputSeq, frameCostMs }),
+    figures: () => ({ kind: o.kind, viewers: viewers.size, ticks, framesSent, framesDropped, inputs, inputSeq, frameCostMs, soundChunks }),
     dispose() {
       disposed = true;
       viewers.clear();

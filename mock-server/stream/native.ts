@@ -1,8 +1,8 @@
 /**
  * The two native libraries behind the video stream, loaded on first use so a
  * mock that never streams video (`--no-video`, socket-only tests) never loads
- * them: `@roamhq/wrtc` (libwebrtc: the peer connection, VP8 encoding,
- * congestion control) and `@napi-rs/canvas` (Skia: the game's picture).
+ * them: `@roamhq/wrtc` (libwebrtc: the peer connection, VP8 and Opus
+ * encoding, congestion control) and `@napi-rs/canvas` (Skia: the game's picture).
  * Both install from npm with prebuilt binaries.
  *
  * A process that loaded wrtc must leave through `process.exit`: libwebrtc's
@@ -22,11 +22,25 @@ export interface VideoSource {
   onFrame(frame: VideoFrame): void;
 }
 
+/** 10 ms of PCM for an audio source (16-bit; mono unless `channelCount` says otherwise). */
+export interface AudioData {
+  samples: Int16Array;
+  sampleRate: number;
+  channelCount?: number;
+}
+
+export interface AudioSource {
+  createTrack(): MediaStreamTrack;
+  onData(data: AudioData): void;
+}
+
 export interface Wrtc {
   RTCPeerConnection: typeof RTCPeerConnection;
   nonstandard: {
     RTCVideoSource: new (init?: { isScreencast?: boolean }) => VideoSource;
     RTCVideoSink: new (track: MediaStreamTrack) => { onframe: ((e: { frame: VideoFrame }) => void) | null; stop(): void };
+    RTCAudioSource: new () => AudioSource;
+    RTCAudioSink: new (track: MediaStreamTrack) => { ondata: ((e: AudioData & { numberOfFrames: number }) => void) | null; stop(): void };
     rgbaToI420(rgba: VideoFrame, i420: VideoFrame): void;
   };
 }

@@ -1,8 +1,11 @@
 /**
  * The mock cloud's side of one WebRTC stream (docs/decisions/0005-webrtc-stream.md): a real
- * libwebrtc peer (`@roamhq/wrtc`). The client offers (a receive-only video
- * transceiver and the input data channel); this peer answers with the game's
- * video track, trickles its ICE candidates over the stream socket, takes
+ * libwebrtc peer (`@roamhq/wrtc`). The client offers (receive-only video and
+ * audio transceivers and the input data channel); this peer answers with the
+ * game's video and sound tracks (in no shared media stream: a browser holds
+ * the video back to meet the sound's buffer when they share one, and the
+ * picture must never wait, decision 0027), trickles its ICE candidates over
+ * the stream socket, takes
  * input from the data channel, and hands a frame report for every frame and
  * the game's rumble (`vibrate`) to the stream socket (`report`).
  *
@@ -20,7 +23,8 @@
  * never sends a frame.
  */
 import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessage, StreamVibrateMessage } from '../../web/api/contract.ts';
-import { loadWrtc, type VideoFrame, type VideoSource, type Wrtc } from './native.ts';
+import { loadWrtc, type AudioSource, type VideoFrame, type VideoSource, type Wrtc } from './native.ts';
+import { SOUND_RATE } from './sound.ts';
 import type { Viewer } from './game-stream.ts';
 import { systemClock, type Clock, type TimerId } from '../../web/core/clock.ts';
 
@@ -50,7 +54,7 @@ export interface RtcPeerOptions {
   /** Times the wait for the data channel's close (real time: libwebrtc's threads are; a test may pass a manual clock). */
   clock?: Clock;
   /** The WebRTC library (default @roamhq/wrtc); a test passes fakes that record what is called. */
-  wrtc?: Pick<Wrtc, 'RTCPeerConnection'> & { nonstandard: Pick<Wrtc['nonstandard'], 'RTCVideoSource'> };
+  wrtc?: Pick<Wrtc, 'RTCPeerConnection'> & { nonstandard: Pick<Wrtc['nonstandard'], 'RTCVideoSource' | 'RTCAudioSource'> };
 }
 
 export interface RtcPeer extends Viewer {
@@ -69,6 +73,8 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
   const pc = new wrtc.RTCPeerConnection({ iceServers: [] });
   const source: VideoSource = new wrtc.nonstandard.RTCVideoSource();
   const track = source.createTrack();
+  const audioSource: AudioSource = new wrtc.nonstandard.RTCAudioSource();
+  const audioTrack = audioSource.createTrack();
   live.peers++;
   live.sources++;
   let channel: RTCDataChannel | null = null;
@@ -147,6 +153,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     finished = true;
     clock.clearTimeout(closeWait);
     track.stop();
+    audioTrack.stop();
     pc.close();
     live.peers--;
     live.sources--;
@@ -176,6 +183,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           // Closed while waiting: a stopped track added to a closed connection is not wrtc's tested path.
           if (closed) return;
           pc.addTrack(track);
+          pc.addTrack(audioTrack);
           const answer = await pc.createAnswer();
           if (closed) return;
           await pc.setLocalDescription(answer);
@@ -211,6 +219,10 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     },
     vibrate(msg: StreamVibrateMessage) {
       if (!closed && connected) o.report(msg);
+    },
+    audio(samples: Int16Array) {
+      if (closed || !connected) return;
+      audioSource.onData({ samples, sampleRate: SOUND_RATE });
     },
     /**
      * Stops at once (no more signalling, frames or input), and frees the connection once the data channel has

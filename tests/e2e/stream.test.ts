@@ -26,6 +26,10 @@ const playing = (gameId: number, scenario: string | Record<string, unknown> = 'p
   gs.playing(scenario, gameId, { context: STREAM_LANDSCAPE, clock: false });
 
 
+/** The stream's sound element as the player hears it. */
+const sound = (page: Page) =>
+  page.getByTestId('stream-audio').evaluate((a: HTMLAudioElement) => ({ muted: a.muted, volume: Math.round(a.volume * 100) / 100 }));
+
 const stat = (page: Page, name: string) => page.locator(`[data-testid="realtime-info"] [data-stat="${name}"] dd span`).first().textContent();
 
 describe('the real stream (decision 0005)', () => {
@@ -71,6 +75,56 @@ describe('the real stream (decision 0005)', () => {
     expect(back.inputSeq).toBeGreaterThan(held.inputSeq);
     expect(p.errors).toEqual([]);
     await p.close();
+  });
+
+  it('the game’s sound plays beside the picture at the player’s level; a page no one touched yet offers “Tap for sound” (decision 0027)', async () => {
+    const p = await playing(NEON_DRIFT);
+    // Reached by taps (the login): the browser lets the sound play at once, at the default 80 %.
+    await p.page.waitForFunction(() => {
+      const a = document.querySelector<HTMLAudioElement>('[data-testid="stream-audio"]');
+      const stream = a?.srcObject;
+      return a !== null && !a.paused && !a.muted && stream instanceof MediaStream && stream.getAudioTracks().some((t) => t.readyState === 'live');
+    });
+    expect(await sound(p.page)).toEqual({ muted: false, volume: 0.8 });
+    expect(await p.page.getByTestId('tap-for-sound').count()).toBe(0);
+    await openMenu(p.page);
+    await p.page.getByRole('slider', { name: 'Volume' }).fill('30');
+    await p.page.getByRole('switch', { name: 'Sound' }).click();
+    expect(await sound(p.page)).toEqual({ muted: true, volume: 0.3 });
+    await p.page.getByRole('switch', { name: 'Sound' }).click();
+    await screenshot(p.page, 'stream-sound-menu');
+    await closeMenu(p.page);
+    expect(await sound(p.page)).toEqual({ muted: false, volume: 0.3 });
+
+    // The same game opened in a new tab no one has touched. Playwright's own page calls count as touches, so the
+    // browser's refusal of sound before a real one is played by an init script (a trusted pointer event lifts it).
+    const tab = await p.page.context().newPage();
+    await tab.addInitScript(() => {
+      let touched = false;
+      const lift = (e: Event): void => {
+        if (e.isTrusted) touched = true;
+      };
+      addEventListener('pointerdown', lift, true);
+      addEventListener('pointerup', lift, true);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!touched && !this.muted) return Promise.reject(new DOMException('play() needs a touch first', 'NotAllowedError'));
+        return play.call(this);
+      };
+    });
+    await p.page.close();
+    await tab.goto(new URL(`${gamePath(NEON_DRIFT)}&mock_session=${p.session}`, e2e.server.url).href);
+    const chip = tab.getByTestId('tap-for-sound');
+    await chip.waitFor({ timeout: 30_000 });
+    await until(tab, (s) => s.decoded > 0, 'the picture playing while the sound waits');
+    await screenshot(tab, 'stream-tap-for-sound');
+    await chip.click();
+    await chip.waitFor({ state: 'detached' });
+    await tab.waitForFunction(() => {
+      const a = document.querySelector<HTMLAudioElement>('[data-testid="stream-audio"]');
+      return a !== null && !a.paused && !a.muted && a.volume === 0.3;
+    });
+    await tab.close();
   });
 
   it('a racing game streams the racer; realtime info shows live, changing, colour-graded figures', async () => {

@@ -77,6 +77,14 @@ function fakes() {
           calls.push('source.onFrame');
         }
       },
+      RTCAudioSource: class {
+        createTrack() {
+          return { stop: () => calls.push('audio.stop') } as unknown as MediaStreamTrack;
+        }
+        onData() {
+          calls.push('audio.onData');
+        }
+      },
     },
   };
   const peerConnection = (): FakePc => {
@@ -122,9 +130,11 @@ describe('the mock WebRTC peer never calls into its data channel', () => {
     s.peer.frame(video, frameInfo(1));
     s.peer.vibrate({ type: 'vibrate', duration_ms: 200, strong: 0.8, weak: 0.5 });
     s.peer.frame(video, frameInfo(2));
+    s.peer.audio?.(new Int16Array(480));
     expect(s.reports.map((r) => (r.type === 'frame' ? `frame ${r.frame}` : r.type))).toEqual(['frame 1', 'vibrate', 'frame 2']);
     expect(s.calls.filter((c) => c.startsWith('channel.'))).toEqual([]);
     expect(s.calls.filter((c) => c === 'source.onFrame')).toHaveLength(2);
+    expect(s.calls.filter((c) => c === 'audio.onData')).toHaveLength(1);
     s.channel.onclose?.(new Event('close'));
     s.peer.close();
   });
@@ -133,12 +143,14 @@ describe('the mock WebRTC peer never calls into its data channel', () => {
     const s = await streaming();
     s.peer.close();
     s.peer.frame(video, frameInfo(3));
+    s.peer.audio?.(new Int16Array(480));
     expect(s.reports).toEqual([]);
+    expect(s.calls).not.toContain('audio.onData');
     // Not yet: pc.close() would clean the channel up on this thread while its own close may be running on libwebrtc's.
     expect(s.calls).not.toContain('pc.close');
     expect(rtcResources().peers).toBe(s.before.peers + 1);
     s.channel.onclose?.(new Event('close'));
-    expect(s.calls.slice(-2)).toEqual(['track.stop', 'pc.close']);
+    expect(s.calls.slice(-3)).toEqual(['track.stop', 'audio.stop', 'pc.close']);
     expect(rtcResources()).toEqual(s.before);
     expect(s.calls.filter((c) => c.startsWith('channel.'))).toEqual([]);
   });
@@ -177,6 +189,6 @@ describe('the mock WebRTC peer never calls into its data channel', () => {
       wrtc: f.wrtc,
     });
     early.close();
-    expect(f.calls).toEqual(['track.stop', 'pc.close']);
+    expect(f.calls).toEqual(['track.stop', 'audio.stop', 'pc.close']);
   });
 });

@@ -13,17 +13,28 @@ import { until } from '../wait.ts';
 
 // ---- the Node presenter
 
-/** How many RTCVideoSinks are running now (every presenter closed: 0). */
+/** How many RTCVideoSinks and RTCAudioSinks are running now (every presenter closed: 0). */
 let sinksLive = 0;
 export const liveSinks = (): number => sinksLive;
 
+/** What the Node presenter heard of the stream's sound: 10 ms chunks, and how loud the loudest sample was (0–32767). */
+export interface HeardSound {
+  chunks: number;
+  peak: number;
+}
+
 /**
- * A PresenterFactory for Node: `show(track)` starts an RTCVideoSink on the track; every decoded
- * I420 frame is `presented` with the frame code read from its Y plane (frameCodeFromLuma);
- * `close()` stops the sink. `mount` is ignored: there is no element in Node.
+ * A PresenterFactory for Node: `show(track)` starts an RTCVideoSink on a video track; every decoded
+ * I420 frame is `presented` with the frame code read from its Y plane (frameCodeFromLuma); a sound
+ * track goes to an RTCAudioSink, counted in `heard` (when given). `close()` stops the sinks. `mount`
+ * is ignored: there is no element in Node.
  */
-export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFrame) => void): FramePresenter => {
+export const nodePresenterHearing = (heard?: HeardSound): PresenterFactory => (presented) => nodePresenterWith(presented, heard);
+export const nodePresenter: PresenterFactory = (presented) => nodePresenterWith(presented);
+
+function nodePresenterWith(presented: (frame: PresentedFrame) => void, heard?: HeardSound): FramePresenter {
   let sink: InstanceType<Wrtc['nonstandard']['RTCVideoSink']> | null = null;
+  let audioSink: InstanceType<Wrtc['nonstandard']['RTCAudioSink']> | null = null;
   let closed = false;
   const stopSink = (): void => {
     if (!sink) return;
@@ -32,9 +43,28 @@ export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFram
     sink = null;
     sinksLive--;
   };
+  const stopAudio = (): void => {
+    if (!audioSink) return;
+    audioSink.ondata = null;
+    audioSink.stop();
+    audioSink = null;
+    sinksLive--;
+  };
   return {
     show(track) {
       if (closed) return;
+      if (track.kind === 'audio') {
+        stopAudio();
+        const started = new (loadWrtc().nonstandard.RTCAudioSink)(track);
+        audioSink = started;
+        sinksLive++;
+        started.ondata = ({ samples }) => {
+          if (closed || !heard) return;
+          heard.chunks++;
+          for (const v of samples) heard.peak = Math.max(heard.peak, Math.abs(v));
+        };
+        return;
+      }
       stopSink();
       const { RTCVideoSink } = loadWrtc().nonstandard;
       const started = new RTCVideoSink(track);
@@ -48,12 +78,19 @@ export const nodePresenter: PresenterFactory = (presented: (frame: PresentedFram
     mount() {
       // Nothing to show the picture in.
     },
+    setSound() {
+      // Heard as sent: the level is the browser's business.
+    },
+    unblockSound() {
+      // No autoplay rules in Node.
+    },
     close() {
       closed = true;
       stopSink();
+      stopAudio();
     },
   };
-};
+}
 
 // ---- the client's peer connections, counted (and, for race tests, slowed)
 

@@ -37,7 +37,7 @@ import {
   untilReleased,
   useRtcApp,
 } from './rtc-helpers.ts';
-import { clientPeerConnection } from './rtc-peers.ts';
+import { clientPeerConnection, nodePresenterHearing, type HeardSound } from './rtc-peers.ts';
 
 let s: Started;
 useRtcApp((started) => (s = started));
@@ -62,6 +62,19 @@ describe('WebRTC stream: connecting (SPEC §4 Progress)', () => {
     expect(r.disconnects).toEqual([]);
     expect(rtcResources()).toEqual({ peers: 1, sources: 1 });
     expect(gameOf(s, run.scId)?.figures().viewers).toBe(1);
+  }, 30_000);
+
+  it('the game’s sound arrives beside the picture: an Opus track, decoded at the receiver, not silent (decision 0027)', async () => {
+    const run = await runningGame(s, FREE_TRIAL);
+    const heard: HeardSound = { chunks: 0, peak: 0 };
+    const r = rtcSdk(s, { presenter: nodePresenterHearing(heard) });
+    r.sdk.start(run.target);
+    await untilFrames(r, 1);
+    // A second of sound with the music in it (the receiver plays 10 ms a chunk whether packets came or not: the
+    // level, not the count, shows the game's sound arrived).
+    await until(() => heard.chunks >= 100 && heard.peak > 1_000, 'a second of sound', 10_000, () => JSON.stringify(heard));
+    expect(gameOf(s, run.scId)?.figures().soundChunks).toBeGreaterThan(50);
+    expect(r.disconnects).toEqual([]);
   }, 30_000);
 
   it('SPEC §4 Progress: hello on the stream socket names the transport and the clarity (webrtc by default)', async () => {

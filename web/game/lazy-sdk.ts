@@ -6,17 +6,18 @@
  * that fails: the session ends with its message on the game screen, and the
  * next start tries the load again.
  *
- * Before the load only what the session may call then is kept: listeners and
- * the element the picture goes to. Stream calls before `init` resolved are
+ * Before the load only what the session may call then is kept: listeners,
+ * the element the picture goes to and the sound's level. Stream calls before `init` resolved are
  * dropped (the session makes none but `stop` on an ending).
  */
-import { createSdkListeners, type GameSdk } from './sdk.ts';
+import { createSdkListeners, type GameSdk, type SdkSound } from './sdk.ts';
 
 export function createLazySdk(load: () => Promise<GameSdk>, log: (msg: string) => void = () => undefined): GameSdk {
   const listeners = createSdkListeners((m) => log(`sdk: ${m}`));
   let inner: GameSdk | null = null;
   let loading: Promise<GameSdk> | null = null;
   let mounted: HTMLElement | null = null;
+  let sound: SdkSound | null = null;
   let destroyed = false;
 
   function adopt(sdk: GameSdk): GameSdk {
@@ -25,8 +26,9 @@ export function createLazySdk(load: () => Promise<GameSdk>, log: (msg: string) =
       throw new Error('the game screen closed while the stream SDK loaded');
     }
     inner = sdk;
-    sdk.subscribe({ progress: listeners.progress, event: listeners.event, disconnect: listeners.disconnect, vibrate: listeners.vibrate });
+    sdk.subscribe({ progress: listeners.progress, event: listeners.event, disconnect: listeners.disconnect, vibrate: listeners.vibrate, soundBlocked: listeners.soundBlocked });
     if (mounted) sdk.mount(mounted);
+    if (sound) sdk.setSound(sound);
     return sdk;
   }
 
@@ -54,6 +56,12 @@ export function createLazySdk(load: () => Promise<GameSdk>, log: (msg: string) =
     stop: () => inner?.stop(),
     setServiceLevel: (grade) => inner?.setServiceLevel(grade),
     setMouseSensitivity: (value) => inner?.setMouseSensitivity(value),
+    // Kept before the load too: the session sets it as soon as the game's settings are read.
+    setSound(s) {
+      sound = s;
+      inner?.setSound(s);
+    },
+    unblockSound: () => inner?.unblockSound(),
     sendGamepad: (input) => inner?.sendGamepad(input),
     sendKey: (key, down) => inner?.sendKey(key, down),
     sendMouse: (input) => inner?.sendMouse(input),

@@ -21,7 +21,7 @@ import { createSocket, SOCKET_STATE, type SocketClose, type SocketTask } from '.
 import { absoluteSocketUrl, HEARTBEAT_MESSAGE } from './duration.ts';
 import { closeReason, readStreamMessage, streamSocketUrl, type StreamMessageHandlers } from './mock-stream-socket.ts';
 import { createRtcLink, type RtcLink } from './rtc-link.ts';
-import type { Rumble, SdkDisconnect, StreamTarget } from './sdk.ts';
+import type { Rumble, SdkDisconnect, SdkSound, StreamTarget } from './sdk.ts';
 import { computeStats, sampleOf, type StatsSample, type StreamStats } from './stream-stats.ts';
 import { createVideoPresenter, type FramePresenter, type PresentedFrame, type PresenterFactory } from './video-presenter.ts';
 
@@ -49,6 +49,10 @@ export interface ConnectionHooks {
   presented(frame: PresentedFrame, at: number): void;
   /** Where a new picture goes (the element mounted now). */
   mounted(): HTMLElement | null;
+  /** The sound's level now, for a new stream's sound. */
+  sound(): SdkSound;
+  /** The browser holds the sound back until a touch (true), or plays it (false). */
+  soundBlocked(blocked: boolean): void;
   /** The connection ended without our asking; everything of it is already closed. */
   ended(reason: SdkDisconnect, message?: string): void;
 }
@@ -61,6 +65,8 @@ export interface StreamConnection {
   connect(): void;
   /** Moves the picture (null: nowhere; frames still decode). */
   mount(el: HTMLElement | null): void;
+  setSound(sound: SdkSound): void;
+  unblockSound(): void;
   /** On the data channel once it is open, else on the socket; a send that throws is dropped (a dead link shows up as an end). */
   send(text: string): void;
   /** The last second's figures; null when the stream went meanwhile or there is no inbound video yet. */
@@ -187,8 +193,9 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
       end('failed', msgs.get().noWebRtc);
       return;
     }
-    const current = (opts.presenter ?? createVideoPresenter)(onPresented);
+    const current = (opts.presenter ?? createVideoPresenter)(onPresented, hooks.soundBlocked);
     presenter = current;
+    current.setSound(hooks.sound());
     current.mount(hooks.mounted());
     let mine: RtcLink;
     try {
@@ -244,6 +251,8 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
     },
     connect: () => sock.connect(),
     mount: (el) => presenter?.mount(el),
+    setSound: (s) => presenter?.setSound(s),
+    unblockSound: () => presenter?.unblockSound(),
     send(text) {
       try {
         if (!link?.send(text)) sock.send(text);

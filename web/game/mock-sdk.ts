@@ -14,7 +14,8 @@ import { SDK_INIT_WAIT_MS, STREAM_STALL_MS } from '../core/constants.ts';
 import type { Clock } from '../core/clock.ts';
 import { createStreamConnection, type StreamConnection } from './mock-connection.ts';
 import { createInputLog, gamepadInput, mouseInput, touchInput } from './mock-input.ts';
-import { createSdkListeners, type GameSdk, type StreamTarget } from './sdk.ts';
+import { createSdkListeners, type GameSdk, type SdkSound, type StreamTarget } from './sdk.ts';
+import { DEFAULT_SOUND } from './sound-player.ts';
 import type { StreamStats } from './stream-stats.ts';
 import type { PresentedFrame, PresenterFactory } from './video-presenter.ts';
 
@@ -74,6 +75,7 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
   let conn: StreamConnection | null = null;
   let serviceLevel: DisplayGrade | null = null;
   let mouseSensitivity = 59.5;
+  let sound: SdkSound = DEFAULT_SOUND;
   let mounted: HTMLElement | null = null;
   let lastReport: StreamFrameMessage | null = null;
   let lastPresented: PresentedFrame | null = null;
@@ -126,6 +128,8 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
       presented,
       vibrate: listeners.vibrate,
       mounted: () => mounted,
+      sound: () => sound,
+      soundBlocked: listeners.soundBlocked,
       ended(reason, message) {
         if (conn === c) conn = null;
         inputs.reset();
@@ -210,6 +214,11 @@ export function createMockSdk(opts: MockSdkOptions): MockSdk {
     setMouseSensitivity(value) {
       mouseSensitivity = value;
     },
+    setSound(s) {
+      sound = s;
+      conn?.setSound(s);
+    },
+    unblockSound: () => conn?.unblockSound(),
     sendGamepad: (input) => send(gamepadInput(input)),
     sendKey: (key, down) => send({ device: 'keyboard', key, down }),
     sendMouse: (input) => send(mouseInput(input, mouseSensitivity)),

@@ -1,9 +1,9 @@
 /**
- * The client's WebRTC peer of one stream (decision 0005): it offers a
- * receive-only video transceiver and the input data channel, takes the
+ * The client's WebRTC peer of one stream (decision 0005): it offers
+ * receive-only video and audio transceivers and the input data channel, takes the
  * cloud's answer and trickled ICE candidates from the stream socket, and
- * reports each real step: answered (50 %), connected (80 %), the video
- * track, and the frame reports and rumble that come down the data channel. The cloud
+ * reports each real step: answered (50 %), connected (80 %), the video and
+ * sound tracks, and the frame reports and rumble that come down the data channel. The cloud
  * may offer again mid-stream (a new bitrate cap); this peer answers.
  * No ICE servers: the mock cloud is reached directly (loopback or LAN); a
  * vendor adapter would pass its STUN/TURN servers here.
@@ -60,9 +60,10 @@ export function createRtcLink(o: RtcLinkOptions): RtcLink {
   const early: RtcCandidateInit[] = [];
 
   pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.addTransceiver('audio', { direction: 'recvonly' });
   pc.ontrack = (e) => {
     if (closed) return;
-    // A game wants the newest frame now, not a smooth buffer: ask for the smallest jitter buffer
+    // A game wants the newest frame and sound now, not a smooth buffer: ask for the smallest jitter buffer
     // (jitterBufferTarget; playoutDelayHint in older Chromium), as cloud-gaming clients do.
     const receiver = e.receiver as unknown as { jitterBufferTarget?: number | null; playoutDelayHint?: number | null };
     try {

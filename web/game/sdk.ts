@@ -14,6 +14,10 @@
  *   such signal reports 100 when the game window opens, SPEC §4 "Progress").
  * - Server stream events (43000, 43001, 43100, 45001, 54001) go to `event`;
  *   the game's rumble requests go to `vibrate`.
+ * - The game's sound plays at the level `setSound` last gave, on every stream
+ *   from then on; when the browser holds it back until the player touches the
+ *   page (autoplay rules), `soundBlocked(true)` says so, and `unblockSound`,
+ *   called in that touch, starts it (decision 0027).
  * - A transport that drops (or stalls) goes to `disconnect('lost')`; one the
  *   cloud closed because the session is gone goes to `disconnect('ended')`; a
  *   stream that could not be set up goes to `disconnect('failed', why)`. Closing it
@@ -52,12 +56,20 @@ export interface Rumble {
   weak: number;
 }
 
+/** How the game's sound plays: `volume` 0–1; off is silent whatever the volume. */
+export interface SdkSound {
+  on: boolean;
+  volume: number;
+}
+
 export interface SdkListener {
   progress?(value: StreamProgressValue): void;
   event?(code: StreamEventCode, msg: string): void;
   disconnect?(reason: SdkDisconnect, message?: string): void;
   /** The game asks for rumble; the session passes it on while the `vibrates` setting is on. */
   vibrate?(rumble: Rumble): void;
+  /** The browser holds the sound back until the player touches the page (true), or plays it now (false). */
+  soundBlocked?(blocked: boolean): void;
 }
 
 /** 17 buttons (0–1) and 4 axes (−1–1) of the standard layout; shorter arrays are padded with 0, longer ones cut. */
@@ -112,6 +124,10 @@ export interface GameSdk {
   setServiceLevel(grade: DisplayGrade): void;
   /** Already scaled by the session: see `settings.ts` `sdkMouseSensitivity` (setting × 1.19). */
   setMouseSensitivity(value: number): void;
+  /** The sound's level from now on, this stream and the next. */
+  setSound(sound: SdkSound): void;
+  /** Called inside a player's touch or click: starts sound the browser held back. */
+  unblockSound(): void;
   sendGamepad(input: GamepadInput): void;
   /** `key` is a KeyboardEvent.code ("KeyW", "Space"). */
   sendKey(key: string, down: boolean): void;
@@ -155,18 +171,21 @@ export function createSdkListeners(log: (msg: string) => void): SdkListeners {
     event: { code: StreamEventCode; msg: string };
     disconnect: { reason: SdkDisconnect; message?: string };
     vibrate: Rumble;
+    soundBlocked: boolean;
   }>(log);
   return {
     progress: (value) => events.emit('progress', value),
     event: (code, msg) => events.emit('event', { code, msg }),
     disconnect: (reason, message) => events.emit('disconnect', message === undefined ? { reason } : { reason, message }),
     vibrate: (rumble) => events.emit('vibrate', rumble),
+    soundBlocked: (blocked) => events.emit('soundBlocked', blocked),
     subscribe(listener) {
       const offs = [
         events.on('progress', (v) => listener.progress?.(v)),
         events.on('event', (e) => listener.event?.(e.code, e.msg)),
         events.on('disconnect', (d) => listener.disconnect?.(d.reason, d.message)),
         events.on('vibrate', (r) => listener.vibrate?.(r)),
+        events.on('soundBlocked', (b) => listener.soundBlocked?.(b)),
       ];
       return () => offs.forEach((off) => off());
     },

@@ -167,6 +167,10 @@ export interface GameSession extends SdkPassThrough {
   setOpType(opType: OpType): Promise<boolean>;
   /** Settings without side effects on the stream (vibrates, show_keyboard, brightness, …). */
   updateSettings(patch: Partial<Omit<GameSettings, 'clarity' | 'hangup_duration' | 'mouse_sensitivity' | 'op_type'>>): Promise<void>;
+  /** The browser holds the game's sound back until the player touches the page (decision 0027). */
+  readonly soundBlocked: ReadonlySignal<boolean>;
+  /** Inside the player's touch or click: starts the sound the browser held back. */
+  unblockSound(): void;
   /** Events; `vibrate` carries the rumble to play (see GameSessionEvents). */
   on<K extends keyof GameSessionEvents>(event: K, fn: (payload: GameSessionEvents[K]) => void): () => void;
   /** Releases timers, sockets and listeners; does not stop the cloud session (call leave or quit first). */

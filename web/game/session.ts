@@ -24,6 +24,7 @@ import { createMinorGuard, memoryUsageStore } from './minor.ts';
 import { createSavesController } from './saves.ts';
 import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionEvents, type SessionCore } from './session-types.ts';
 import { createStatsPoll } from './stats-poll.ts';
+import { createSoundControl } from './sound-control.ts';
 import { flagsOf } from './flags.ts';
 import { initialState, type EndReason, type SessionEvent, type SessionState } from './state.ts';
 
@@ -112,6 +113,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     log,
     quiet: core.quiet,
   });
+  const sound = createSoundControl(sdk, control.settings);
   const saves = createSavesController(deps.api, () => {
     const s = st.value;
     return s.game ? { gameKey: s.game.game_key, scId: s.scId, clientSid: deps.account.clientSid() } : null;
@@ -205,6 +207,8 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       return true;
     },
     updateSettings: (patch) => control.persist(patch),
+    soundBlocked: sound.blocked,
+    unblockSound: sound.unblock,
     sendGamepad: (i) => input(() => sdk.sendGamepad(i)),
     sendKey: (key, down) => input(() => sdk.sendKey(key, down)),
     sendMouse: (i) => input(() => sdk.sendMouse(i)),
@@ -221,6 +225,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       ticker = undefined;
       control.dispose();
       statsPoll.dispose();
+      sound.dispose();
       events.clear();
     },
   };

@@ -7,8 +7,11 @@
  * progress 100 "first frame decoded" and input latency "input sent → first
  * presented frame that reflects it". `requestVideoFrameCallback` where the
  * browser has it; otherwise the decoded-frame count, polled each animation frame.
+ * The sound track plays beside it (sound-player.ts).
  */
 import { frameCodeFromPixels, frameCodeRect, frameGameHeight, FRAME_CODE_COLS, FRAME_CODE_ROWS, type FrameCode } from '../api/frame-code.ts';
+import type { SdkSound } from './sdk.ts';
+import { createSoundPlayer } from './sound-player.ts';
 
 export interface PresentedFrame {
   code: FrameCode | null;
@@ -18,20 +21,24 @@ export interface PresentedFrame {
 }
 
 export interface FramePresenter {
+  /** A track of the stream: the picture, or its sound. */
   show(track: MediaStreamTrack): void;
+  setSound(sound: SdkSound): void;
+  /** Inside a touch or click: starts sound the browser held back. */
+  unblockSound(): void;
   /** Where the picture goes (null: nowhere yet; frames still decode). */
   mount(el: HTMLElement | null): void;
   close(): void;
 }
 
-export type PresenterFactory = (presented: (frame: PresentedFrame) => void) => FramePresenter;
+export type PresenterFactory = (presented: (frame: PresentedFrame) => void, soundBlocked?: (blocked: boolean) => void) => FramePresenter;
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?(cb: () => void): number;
   cancelVideoFrameCallback?(id: number): void;
 };
 
-export const createVideoPresenter: PresenterFactory = (presented) => {
+export const createVideoPresenter: PresenterFactory = (presented, soundBlocked) => {
   const video = document.createElement('video') as FrameCallbackVideo;
   video.muted = true;
   video.autoplay = true;
@@ -42,6 +49,8 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
   const view = document.createElement('div');
   view.className = 'gs-frame';
   view.appendChild(video);
+  const sound = createSoundPlayer(soundBlocked);
+  view.appendChild(sound.element);
   // The frame takes the game's shape, so the strip under it falls outside; a clarity change reshapes it.
   video.addEventListener('resize', () => {
     if (video.videoWidth > 0 && video.videoHeight > 0) view.style.setProperty('--gs-ratio', String(video.videoWidth / frameGameHeight(video.videoWidth, video.videoHeight)));
@@ -97,6 +106,10 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
 
   return {
     show(track) {
+      if (track.kind === 'audio') {
+        sound.show(track);
+        return;
+      }
       video.srcObject = new MediaStream([track]);
       void video.play().catch(() => undefined);
       watch();
@@ -105,8 +118,11 @@ export const createVideoPresenter: PresenterFactory = (presented) => {
       if (el) el.appendChild(view);
       else view.remove();
     },
+    setSound: (s) => sound.set(s),
+    unblockSound: () => sound.unblock(),
     close() {
       closed = true;
+      sound.close();
       if (video.cancelVideoFrameCallback) video.cancelVideoFrameCallback(pending);
       else cancelAnimationFrame(pending);
       video.srcObject = null;

@@ -5,6 +5,7 @@
  * messages, and plays the video element by "presenting" frames with a frame code.
  */
 import type { FrameCode } from '../../../web/api/frame-code.ts';
+import type { SdkSound } from '../../../web/game/sdk.ts';
 import type { FramePresenter, PresentedFrame, PresenterFactory } from '../../../web/game/video-presenter.ts';
 
 type Stat = Record<string, unknown>;
@@ -238,7 +239,10 @@ export class FakePresenter implements FramePresenter {
   mounts: Array<HTMLElement | null> = [];
   closed = false;
 
-  constructor(readonly presented: (frame: PresentedFrame) => void) {
+  constructor(
+    readonly presented: (frame: PresentedFrame) => void,
+    readonly soundBlocked: (blocked: boolean) => void = () => undefined,
+  ) {
     FakePresenter.instances.push(this);
   }
 
@@ -248,6 +252,18 @@ export class FakePresenter implements FramePresenter {
 
   mount(el: HTMLElement | null): void {
     this.mounts.push(el);
+  }
+
+  /** Every sound level set, in order. */
+  sounds: SdkSound[] = [];
+  unblocks = 0;
+
+  setSound(sound: SdkSound): void {
+    this.sounds.push(sound);
+  }
+
+  unblockSound(): void {
+    this.unblocks++;
   }
 
   close(): void {
@@ -270,4 +286,4 @@ export class FakePresenter implements FramePresenter {
   }
 }
 
-export const fakePresenter: PresenterFactory = (presented) => new FakePresenter(presented);
+export const fakePresenter: PresenterFactory = (presented, soundBlocked) => new FakePresenter(presented, soundBlocked);

@@ -1,6 +1,6 @@
 /** A GameSdk the test drives like a stream: it logs the session's calls and lets the test play progress, events and drops. */
 import type { DisplayGrade, StreamEventCode, StreamProgressValue } from '../../../web/api/contract.ts';
-import type { GameSdk, Rumble, SdkListener, StreamTarget } from '../../../web/game/sdk.ts';
+import type { GameSdk, Rumble, SdkListener, SdkSound, StreamTarget } from '../../../web/game/sdk.ts';
 import type { StreamStats } from '../../../web/game/stream-stats.ts';
 
 export interface FakeSdk extends GameSdk {
@@ -19,6 +19,10 @@ export interface FakeSdk extends GameSdk {
   target: StreamTarget | null;
   level: DisplayGrade | null;
   sensitivity: number | null;
+  /** The last sound level the session set. */
+  sound: SdkSound | null;
+  /** The browser holds the sound back (true) or plays it (false). */
+  soundBlocked(blocked: boolean): void;
   inputs: unknown[];
 }
 
@@ -32,6 +36,7 @@ export function fakeSdk(): FakeSdk {
     target: null,
     level: null,
     sensitivity: null,
+    sound: null,
     inputs: [],
     get ready() {
       return ready;
@@ -67,6 +72,12 @@ export function fakeSdk(): FakeSdk {
     setMouseSensitivity(v) {
       sdk.sensitivity = v;
     },
+    setSound(s) {
+      sdk.sound = s;
+    },
+    unblockSound() {
+      sdk.log.push('unblock sound');
+    },
     sendGamepad(i) {
       sdk.inputs.push(i);
     },
@@ -95,6 +106,7 @@ export function fakeSdk(): FakeSdk {
     event: (code) => each((l) => l.event?.(code, '')),
     disconnect: (reason, message) => each((l) => l.disconnect?.(reason, message)),
     vibrate: (rumble) => each((l) => l.vibrate?.(rumble)),
+    soundBlocked: (blocked) => each((l) => l.soundBlocked?.(blocked)),
     nextStats: null,
     statsCalls: 0,
     stats() {

@@ -15,8 +15,12 @@ describe('mock SDK: WebRTC transport', () => {
     expect(ctx.seen).toEqual(['progress 30']);
     expect(pc.config).toEqual({ iceServers: [] });
     expect(pc.channels.map((c) => [c.label, c.init])).toEqual([['input', { ordered: true }]]);
-    expect(pc.transceivers).toEqual([{ kind: 'video', init: { direction: 'recvonly' } }]);
-    expect(pc.calls).toEqual(['createDataChannel input', 'addTransceiver video', 'createOffer', 'setLocalDescription offer offer-sdp-1']);
+    // The picture and the game's sound (decision 0027), both received only.
+    expect(pc.transceivers).toEqual([
+      { kind: 'video', init: { direction: 'recvonly' } },
+      { kind: 'audio', init: { direction: 'recvonly' } },
+    ]);
+    expect(pc.calls).toEqual(['createDataChannel input', 'addTransceiver video', 'addTransceiver audio', 'createOffer', 'setLocalDescription offer offer-sdp-1']);
     expect(socketMessages(ws)).toEqual([{ type: 'rtc', kind: 'offer', sdp: 'offer-sdp-1' }]);
     expect(presenter.mounts).toEqual([el]);
 

@@ -46,9 +46,13 @@ export interface GameSettings {
   keyboard_id: number;
   mouse_type: number;
   mouse_sensitivity: number;
+  /** The game's sound: 1 on, 0 off (not in SPEC §3: the stream's sound, decision 0027). */
+  sound: number;
+  /** The game's sound level, 0–100. */
+  volume: number;
 }
 
-/** SPEC §3 "Game settings defaults". */
+/** SPEC §3 "Game settings defaults" (and the sound's, decision 0027). */
 export const GAME_SETTING_DEFAULTS: Readonly<GameSettings> = {
   vibrates: 1,
   show_keyboard: 0,
@@ -63,6 +67,8 @@ export const GAME_SETTING_DEFAULTS: Readonly<GameSettings> = {
   keyboard_id: 0,
   mouse_type: 1,
   mouse_sensitivity: 50,
+  sound: 1,
+  volume: 80,
 };
 
 export interface SettingRecord {

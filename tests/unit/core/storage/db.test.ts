@@ -43,6 +43,9 @@ describe('local database (SPEC §3)', () => {
       keyboard_id: 0,
       mouse_type: 1,
       mouse_sensitivity: 50,
+      // Not SPEC §3: the stream's sound (decision 0027).
+      sound: 1,
+      volume: 80,
     });
     expect(await db.getSetting('u1', 'g1')).toEqual(GAME_SETTING_DEFAULTS);
     await db.putSetting('u1', 'g1', { clarity: 3 });

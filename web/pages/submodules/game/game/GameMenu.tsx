@@ -34,6 +34,9 @@ const msgs = messages('game/menu', {
   brightness: 'Brightness',
   brightnessValue: params('Brightness {value}'),
   vibration: 'Vibration',
+  sound: 'Sound',
+  volume: 'Volume',
+  volumeValue: params('Volume {value}'),
   realtimeInfo: 'Realtime info',
   keyboard: 'Keyboard',
   fullScreen: 'Full screen',
@@ -96,7 +99,7 @@ function ControlsRow({ session }: { session: GameSession }) {
 }
 
 /**
- * The in-game menu (a side sheet in landscape): controls, clarity, hang-up, brightness, toggles, mouse, saves, quit.
+ * The in-game menu (a side sheet in landscape): controls, clarity, hang-up, brightness, sound, toggles, mouse, saves, quit.
  * `controls` is what the screen shows now (op-type.ts); `canRumble`: a pad with motors or a phone that vibrates is there.
  */
 export default function GameMenu({ session, controls, canRumble, onClose }: { session: GameSession; controls: ScreenControls; canRumble: boolean; onClose: () => void }) {
@@ -163,6 +166,12 @@ export default function GameMenu({ session, controls, canRumble, onClose }: { se
               <Row label={t.brightnessValue({ value: s.brightness })}>
                 <input type="range" min={10} max={100} value={s.brightness} aria-label={t.brightness} onChange={(e) => void session.updateSettings({ brightness: Number(e.target.value) })} />
               </Row>
+              <Toggle label={t.sound} on={s.sound === 1} onChange={(on) => void session.updateSettings({ sound: on ? 1 : 0 })} />
+              {s.sound === 1 && (
+                <Row label={t.volumeValue({ value: s.volume })}>
+                  <input type="range" min={0} max={100} value={s.volume} aria-label={t.volume} onChange={(e) => void session.updateSettings({ volume: Number(e.target.value) })} />
+                </Row>
+              )}
               {canRumble && <Toggle label={t.vibration} on={s.vibrates === 1} onChange={(on) => void session.updateSettings({ vibrates: on ? 1 : 0 })} />}
               <Toggle label={t.realtimeInfo} on={s.realtime_info === 1} onChange={(on) => void session.updateSettings({ realtime_info: on ? 1 : 0 })} />
               {controls.keyboardSwitch && (

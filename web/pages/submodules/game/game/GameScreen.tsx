@@ -60,9 +60,13 @@ export function GameScreen({ session, game, single }: { session: GameSession; ga
   useFullScreenSetting(controls.fullScreen, flags.underWay);
   // Decision 0023: the screen kept on, and the game sideways on a phone.
   const landscape = usePhoneScreen(flags);
+  // Decision 0027: any touch on the game lets sound the browser held back start (these events carry the user activation).
+  const unblockSound = () => {
+    if (session.soundBlocked.peek()) session.unblockSound();
+  };
 
   return (
-    <div className="gs" data-phase={phase} data-op-type={session.opType.value} data-overlay={controls.overlay}>
+    <div className="gs" data-phase={phase} data-op-type={session.opType.value} data-overlay={controls.overlay} onPointerDownCapture={unblockSound} onPointerUpCapture={unblockSound} onKeyDownCapture={unblockSound}>
       <Stream session={session} brightness={settings.brightness} mouseType={settings.mouse_type} pointer={live && !menu ? controls.stream : 'none'} />
       {flags.loadingScreen && <LoadingView session={session} game={game} />}
       {flags.queueScreen && <QueueView session={session} game={game} />}

@@ -11,6 +11,7 @@ const msgs = messages('game/overlay', {
   trial: params('Blu-ray trial {left}'),
   idle: params('No input for a while — the game closes in {left} s.'),
   here: "I'm here",
+  tapForSound: 'Tap for sound',
   stats: 'Stream statistics',
   res: 'Res',
   fps: 'FPS',
@@ -25,16 +26,27 @@ const msgs = messages('game/overlay', {
   poor: 'poor',
 });
 
-/** While playing: the realtime info, the blu-ray trial and the 45001 no-input warning. */
+/** While playing: the realtime info, the blu-ray trial, the 45001 no-input warning and the sound the browser held back. */
 export function PlayOverlay({ session }: { session: GameSession }) {
   useSignals();
   const t = useStore(msgs);
   const info = session.settings.value.realtime_info === 1;
   const idle = session.idleSecondsLeft.value;
   const trial = session.clarityOptions.value.some((o) => o.trial && o.index === session.clarity.value);
+  const soundBlocked = session.soundBlocked.value;
   return (
     <>
       {info && <RealtimeInfo session={session} />}
+      {/* Decision 0027: the browser wants a touch before sound; this is the touch (any other on the screen is too). */}
+      {soundBlocked && (
+        <button type="button" className="gs-sound-chip" data-testid="tap-for-sound" onClick={() => session.unblockSound()}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            <path d="M16.5 9.5l5 5m0-5l-5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t.tapForSound}
+        </button>
+      )}
       {trial && <p className="gs-trial">{t.trial({ left: formatClock(session.trialSecondsLeft.value) })}</p>}
       {idle !== null && (
         <div className="gs-idle" role="alert">
