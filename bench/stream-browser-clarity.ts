@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LevelConfig } from '../web/api/contract.ts';
 import { loadWindow, type LoadWindow } from './cpu-load.ts';
 import type { BrowserCtx } from './stream-browser-session.ts';
-import { connections, framesSince, overlayTexts, pageNow, pageStats, senderStats, serverFigures } from './stream-browser-probes.ts';
+import { avOffsetMs, connections, framesSince, overlayTexts, pageNow, pageStats, senderStats, serverFigures } from './stream-browser-probes.ts';
+import { quantile } from './stats.ts';
 
 export interface ClarityRun {
   level: LevelConfig;
@@ -27,6 +28,8 @@ export interface ClarityRun {
   serverFrameCostMs: number;
   /** The mock's WebRTC sender (outbound-rtp, candidate pair): encoded fps, encode ms/frame, what limits quality, bandwidth estimate kbit/s. */
   sender: { encodedFps: number; encodeMs: number; limitation: string; availableKbps: number } | null;
+  /** Sound less picture, ms, median of one reading a second (decision 0027); null when never measurable. */
+  avOffsetMs: number | null;
   /** The realtime-info overlay's texts seen during the window. */
   overlay: { fps: string[]; bitrate: string[]; input: string[] };
   /** New WebRTC connections the SDK made during the window (a stall it recovered from): the figures then mean little. */
@@ -36,6 +39,7 @@ export interface ClarityRun {
 
 export async function measureClarity(c: BrowserCtx, page: Page, session: string, level: LevelConfig, windowMs: number): Promise<ClarityRun> {
   const overlay = { fps: [] as string[], bitrate: [] as string[], input: [] as string[] };
+  const offsets: number[] = [];
   const pcs0 = await connections(page);
   const s0 = await pageStats(page);
   const f0 = await serverFigures(c.base, session);
@@ -48,6 +52,8 @@ export async function measureClarity(c: BrowserCtx, page: Page, session: string,
     overlay.fps.push(o.fps);
     overlay.bitrate.push(o.bitrate);
     overlay.input.push(o.input);
+    const av = await avOffsetMs(page);
+    if (av !== null) offsets.push(av);
   }
   const s1 = await pageStats(page);
   const f1 = await serverFigures(c.base, session);
@@ -84,6 +90,7 @@ export async function measureClarity(c: BrowserCtx, page: Page, session: string,
     serverSentFps: (f1.framesSent - f0.framesSent) / sdt,
     serverFrameCostMs: f1.frameCostMs,
     sender,
+    avOffsetMs: offsets.length > 0 ? quantile(offsets, 0.5) : null,
     overlay,
     reconnects: (await connections(page)) - pcs0,
     load: l,

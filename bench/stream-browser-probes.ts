@@ -108,6 +108,25 @@ export async function serverFigures(base: string, session: string): Promise<Serv
   return { ticks: s.ticks, framesSent: s.framesSent, frameCostMs: s.frameCostMs, inputs: s.inputs, inputSeq: s.inputSeq, at: performance.now() };
 }
 
+/**
+ * Sound against picture, ms: what the sound plays now less what the picture shows now, both as the sender's capture
+ * time (inbound-rtp `estimatedPlayoutTimestamp`, which RTCP sender reports put on one clock per sender). Positive: the
+ * sound is ahead. Null until both tracks have had a sender report.
+ */
+export async function avOffsetMs(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const B = (globalThis as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
+    const pc = [...B.pcs].reverse().find((p) => p.connectionState === 'connected');
+    if (!pc) return null;
+    const playout: Record<string, number> = {};
+    (await pc.getStats()).forEach((r: Record<string, unknown>) => {
+      const at = r['estimatedPlayoutTimestamp'];
+      if (r['type'] === 'inbound-rtp' && typeof at === 'number' && at > 0) playout[String(r['kind'])] = at;
+    });
+    return playout['audio'] !== undefined && playout['video'] !== undefined ? playout['audio'] - playout['video'] : null;
+  });
+}
+
 /** The SDK's live connection's inbound video counters; the size is the game picture's, as the overlay shows it (decision 0025). */
 export async function pageStats(page: Page): Promise<PageStats | null> {
   const s = await inboundVideo(page);

@@ -17,6 +17,8 @@ export const GOAL = {
   latencyP50Ms: 50,
   /** Navigation to the game URL → first presented frame, ms (median of runs). */
   firstFrameMs: 1500,
+  /** Sound and picture apart by at most this, ms, either way (decision 0027). */
+  avOffsetMs: 80,
 } as const;
 /** Clarities the fps and latency goals apply to. */
 export const GOAL_LEVELS: readonly LevelConfig['name'][] = ['standard', 'hd'];
@@ -143,6 +145,7 @@ export function browserSection(b: BrowserResult): string[] {
       lat ? `${f1(p95)} ms` : '—',
       lat ? `${lat.samples.length}/${lat.presses} (server ${lat.serverInputs})${lat.reconnects > 0 ? `, SDK reconnected ${lat.reconnects}×` : ''}` : '—',
       lat && lat.overlayMedians.length > 0 ? `${f0(quantile(lat.overlayMedians, 0.5))} ms` : '—',
+      c.avOffsetMs === null ? '—' : `${f0(c.avOffsetMs)} ms (|·| ≤ ${GOAL.avOffsetMs}: ${ok(Math.abs(c.avOffsetMs) <= GOAL.avOffsetMs)})`,
       pct(c.load.othersPct),
     ];
   });
@@ -156,10 +159,10 @@ export function browserSection(b: BrowserResult): string[] {
     '',
     table(['run', 'navigation → first presented frame', 'navigation → "playing"', 'decoded size'], ffRows),
     '',
-    `**Per clarity** (chosen in the game menu; after the decoded size changes, 2 s settle, then a 4 s window). *Decoded fps* and *bitrate* are getStats deltas of the SDK's connection (\`framesDecoded\`, \`bytesReceived\` — what the realtime-info overlay shows; its last reading is beside them as a cross-check). *Presented* counts the frames the SDK was shown (its \`requestVideoFrameCallback\`s) / distinct frame codes among them; below the decoded rate it means Chromium decoded frames it never composited (headless software compositing on a busy machine). *Server loop* is the session's game-stream ticks/s and draw+convert ms (\`GET /__mock/network\`; wall time, so it grows when the machine is busy); *sender* is the mock's own RTCPeerConnection (outbound-rtp and the candidate pair's bandwidth estimate). **Input latency:** ${b.latency[0]?.presses ?? 0} real key events (ArrowRight down/up via Playwright, 90–190 ms apart, one input each); a sample is the time from the key event in the page to the first presented frame whose code carries an input_seq that includes it — the SDK tracker's definition (docs/stream-stats.md), measured in the page. *Seen* checks every input reached a presented frame within 5 s and the server counted exactly that many. The overlay's Input figure (the SDK's per-second median) is beside it as a cross-check. Goals apply at ${GOAL_LEVELS.join(' and ')}.`,
+    `**Per clarity** (chosen in the game menu; after the decoded size changes, 2 s settle, then a 4 s window). *Decoded fps* and *bitrate* are getStats deltas of the SDK's connection (\`framesDecoded\`, \`bytesReceived\` — what the realtime-info overlay shows; its last reading is beside them as a cross-check). *Presented* counts the frames the SDK was shown (its \`requestVideoFrameCallback\`s) / distinct frame codes among them; below the decoded rate it means Chromium decoded frames it never composited (headless software compositing on a busy machine). *Server loop* is the session's game-stream ticks/s and draw+convert ms (\`GET /__mock/network\`; wall time, so it grows when the machine is busy); *sender* is the mock's own RTCPeerConnection (outbound-rtp and the candidate pair's bandwidth estimate). **Input latency:** ${b.latency[0]?.presses ?? 0} real key events (ArrowRight down/up via Playwright, 90–190 ms apart, one input each); a sample is the time from the key event in the page to the first presented frame whose code carries an input_seq that includes it — the SDK tracker's definition (docs/stream-stats.md), measured in the page. *Seen* checks every input reached a presented frame within 5 s and the server counted exactly that many. The overlay's Input figure (the SDK's per-second median) is beside it as a cross-check. *Sound − picture* is the median of one reading a second of the two inbound tracks' \`estimatedPlayoutTimestamp\` (the sender's capture time each plays now; positive: the sound is ahead), at every clarity. Goals apply at ${GOAL_LEVELS.join(' and ')}.`,
     '',
     table(
-      ['clarity', 'decoded size', 'decoded fps', 'presented / distinct fps', 'kbit/s received', 'overlay (last)', 'decode/frame', 'server loop ticks/s / draw+convert', 'sender: encoded fps, encode/frame, limited by, estimate', 'input p50', 'input p95', 'inputs seen', 'overlay input (median)', 'other processes'],
+      ['clarity', 'decoded size', 'decoded fps', 'presented / distinct fps', 'kbit/s received', 'overlay (last)', 'decode/frame', 'server loop ticks/s / draw+convert', 'sender: encoded fps, encode/frame, limited by, estimate', 'input p50', 'input p95', 'inputs seen', 'overlay input (median)', 'sound − picture', 'other processes'],
       rows,
     ),
     ...(b.failure ? ['', `**Part 3 did not finish:** ${b.failure}.`] : []),

@@ -92,6 +92,7 @@ export const stream: Benchmark = {
       else if (!(c.decodedFps >= GOAL.fps)) overBudget.push(`${name}: ${f1(c.decodedFps)} fps decoded in Chromium < goal ${GOAL.fps}`);
       const p50 = l ? quantile(l.samples, 0.5) : Number.NaN;
       if (l && !(p50 <= GOAL.latencyP50Ms)) overBudget.push(`${name}: input-to-frame p50 ${f1(p50)} ms > goal ${GOAL.latencyP50Ms} ms`);
+      if (c && c.avOffsetMs !== null && !(Math.abs(c.avOffsetMs) <= GOAL.avOffsetMs)) overBudget.push(`${name}: sound and picture ${f0(c.avOffsetMs)} ms apart > goal ${GOAL.avOffsetMs} ms`);
       if (l && (l.missing > 0 || l.serverInputs !== l.presses)) {
         overBudget.push(`${name}: ${l.missing} of ${l.presses} inputs not in a presented frame within 5 s (server counted ${l.serverInputs}${l.reconnects > 0 ? `; the SDK reconnected ${l.reconnects}×` : ''})`);
       }
