@@ -17,13 +17,14 @@ import { bundleSize } from './bundle-size.ts';
 import { lighthouse } from './lighthouse.ts';
 import { mockRps } from './mock-rps.ts';
 import { mockSockets } from './mock-sockets.ts';
+import { scaleOut } from './scale-out.ts';
 import { soak } from './soak.ts';
 import { stream } from './stream.ts';
 import { testSuite } from './test-suite.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, soak, testSuite];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, soak, testSuite, scaleOut];
 
 const HISTORY_LIMIT = 30;
 
