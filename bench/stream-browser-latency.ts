@@ -3,6 +3,11 @@
  * CDP), one input each, at random spacing; a sample is the time from the key event in the page to the first presented
  * frame whose code carries an input_seq that includes it — the definition of the SDK's tracker (docs/stream-stats.md).
  * Checked: the server counted exactly as many inputs as keys were pressed.
+ *
+ * Each sample is cut into stages on the one wall clock the page and the mock share (one machine): key → the frame
+ * shown was made on the server (the data channel, and the wait for the game's next tick), made → its last packet
+ * received (draw, convert, encode, pace, send), received → decoded, decoded → presented (the video's
+ * requestVideoFrameCallback), presented → its code read by the SDK.
  */
 import type { Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,10 +19,28 @@ import { connections, overlayTexts, pageNow, serverFigures, type FrameRec } from
 /** An input not in a presented frame this long after its key counts as lost. */
 const MAX_LATENCY_MS = 5_000;
 
+/** Milliseconds each sample spent in each stage (see the file comment); a stage that could not be timed is left out. */
+export interface LatencyStages {
+  toMade: number[];
+  toReceived: number[];
+  decode: number[];
+  toPresented: number[];
+  toRead: number[];
+}
+
+export const STAGE_NAMES: Record<keyof LatencyStages, string> = {
+  toMade: 'key → frame made (input sent, wait for tick)',
+  toReceived: 'made → received (draw, encode, send)',
+  decode: 'received → decoded',
+  toPresented: 'decoded → presented',
+  toRead: 'presented → code read',
+};
+
 export interface LatencyRun {
   level: LevelConfig;
   presses: number;
   samples: number[];
+  stages: LatencyStages;
   /** Inputs the server counted during the run (should equal presses). */
   serverInputs: number;
   /** Inputs never seen in a presented frame. */
@@ -53,22 +76,34 @@ export async function measureLatency(c: BrowserCtx, page: Page, session: string,
   await sleep(500);
   const l = load();
   const after = await serverFigures(c.base, session);
-  const { keys, frames } = await page.evaluate(
+  const { keys, frames, made, origin } = await page.evaluate(
     (since) => {
-      const B = (globalThis as unknown as { __bench: { keys: [number, string, string][]; frames: FrameRec[] } }).__bench;
-      return { keys: B.keys.filter((k) => k[0] >= since), frames: B.frames.filter((f) => f[0] >= since) };
+      const B = (globalThis as unknown as { __bench: { keys: [number, string, string][]; frames: FrameRec[]; made: Record<number, number>; origin: number } }).__bench;
+      return { keys: B.keys.filter((k) => k[0] >= since), frames: B.frames.filter((f) => f[0] >= since), made: B.made, origin: B.origin };
     },
     t0,
   );
   const base = before.inputSeq;
   const samples: number[] = [];
+  const stages: LatencyStages = { toMade: [], toReceived: [], decode: [], toPresented: [], toRead: [] };
   let missing = 0;
   keys.slice(0, presses).forEach((k, i) => {
     const seq = base + i + 1;
     const hit = frames.find((f) => f[0] >= k[0] && f[2] >= seq);
-    if (hit && hit[0] - k[0] <= MAX_LATENCY_MS) samples.push(hit[0] - k[0]);
-    else missing++;
+    if (!hit || hit[0] - k[0] > MAX_LATENCY_MS) {
+      missing++;
+      return;
+    }
+    samples.push(hit[0] - k[0]);
+    const [readAt, frame, , receivedAt, decodeMs, presentedAt] = hit;
+    const madeAt = made[frame];
+    // Server wall-clock ms on the page's timeline.
+    if (madeAt !== undefined) stages.toMade.push(madeAt - origin - k[0]);
+    if (madeAt !== undefined && receivedAt >= 0) stages.toReceived.push(receivedAt - (madeAt - origin));
+    if (decodeMs >= 0) stages.decode.push(decodeMs);
+    if (receivedAt >= 0 && decodeMs >= 0 && presentedAt >= 0) stages.toPresented.push(presentedAt - receivedAt - decodeMs);
+    if (presentedAt >= 0) stages.toRead.push(readAt - presentedAt);
   });
   missing += Math.max(0, presses - keys.length);
-  return { level, presses, samples, serverInputs: after.inputs - before.inputs, missing, overlayMedians, reconnects: (await connections(page)) - pcs0, load: l };
+  return { level, presses, samples, stages, serverInputs: after.inputs - before.inputs, missing, overlayMedians, reconnects: (await connections(page)) - pcs0, load: l };
 }

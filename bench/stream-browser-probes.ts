@@ -27,7 +27,30 @@ export function initScript(frameCode: string): string {
   return `${frameCode}
 (() => {
   const FC = __benchFrameCode;
-  const B = (globalThis.__bench = { pcs: [], frames: [], keys: [], firstFrameAt: null, playingAt: null });
+  const B = (globalThis.__bench = { pcs: [], frames: [], keys: [], firstFrameAt: null, playingAt: null, made: {}, origin: performance.timeOrigin });
+  // Stage stamps (stream-browser-latency.ts): the server's wall-clock ms each frame was made, from the frame reports
+  // the SDK reads off its stream socket, and the video's own timing of the frame the presenter is called back for.
+  const dataOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data');
+  Object.defineProperty(MessageEvent.prototype, 'data', {
+    configurable: true,
+    get() {
+      const d = dataOf.get.call(this);
+      if (typeof d === 'string' && d.startsWith('{"type":"frame"')) {
+        try { const m = JSON.parse(d); B.made[m.frame % 65536] = m.t; } catch (e) { B.error = String(e); }
+      }
+      return d;
+    },
+  });
+  let meta = null;
+  const rvfc = HTMLVideoElement.prototype.requestVideoFrameCallback;
+  if (rvfc) {
+    HTMLVideoElement.prototype.requestVideoFrameCallback = function (cb) {
+      return rvfc.call(this, (now, m) => {
+        meta = [typeof m.receiveTime === 'number' ? m.receiveTime : -1, typeof m.processingDuration === 'number' ? m.processingDuration * 1000 : -1, now];
+        cb(now, m);
+      });
+    };
+  }
   const playing = new MutationObserver(() => {
     if (document.querySelector('.gs')?.getAttribute('data-phase') !== 'playing' || document.querySelector('.gs-loading')) return;
     B.playingAt = performance.now();
@@ -56,7 +79,8 @@ export function initScript(frameCode: string): string {
         const t = performance.now();
         const code = FC.frameCodeFromPixels(img.data);
         if (B.firstFrameAt === null) B.firstFrameAt = t;
-        B.frames.push([t, code ? code.frame : -1, code ? code.inputSeq : -1]);
+        B.frames.push([t, code ? code.frame : -1, code ? code.inputSeq : -1, ...(meta ?? [-1, -1, -1])]);
+        meta = null;
         if (B.frames.length > 30000) B.frames.splice(0, 15000);
       }
     } catch (e) {
@@ -197,7 +221,12 @@ export async function senderStats(): Promise<SenderStats | null> {
 }
 
 /** A frame the SDK saw presented: [performance.now(), frame code's frame or -1, its input_seq or -1]. */
-export type FrameRec = [number, number, number];
+/**
+ * One frame the SDK read: page ms when its code was read, frame number (mod 65,536), input_seq, and the video's own
+ * timing of it (requestVideoFrameCallback metadata): page ms its last packet was received, ms decoding took, page ms
+ * of the callback (presented). -1 where not known.
+ */
+export type FrameRec = [number, number, number, number, number, number];
 
 export async function framesSince(page: Page, t: number): Promise<FrameRec[]> {
   return page.evaluate((since) => (globalThis as unknown as { __bench: { frames: FrameRec[] } }).__bench.frames.filter((f) => f[0] >= since), t);

@@ -57,6 +57,8 @@ const worker = serveWorker({
       answered: () => undefined,
       connected: () => worker.emit('connected', id),
       track: (track) => {
+        // The picture is what is counted here; the game's sound (decision 0027) is not listened to.
+        if (track.kind !== 'video') return;
         const sink = new wrtc.nonstandard.RTCVideoSink(track);
         sink.onframe = ({ frame }) => {
           live.frames++;

@@ -6,6 +6,7 @@ import type { LevelConfig } from '../web/api/contract.ts';
 import { GAME_KINDS } from '../mock-server/stream/games/index.ts';
 import { GAME_PATH, MEMBER_MOBILE } from './stream-browser-session.ts';
 import type { BrowserResult } from './stream-browser.ts';
+import { STAGE_NAMES, type LatencyStages } from './stream-browser-latency.ts';
 import { SUSTAINED_FPS, type ServerResult } from './stream-capacity.ts';
 import type { RenderRow } from './stream-render.ts';
 import { f0, f1, quantile, ratio, table } from './stats.ts';
@@ -164,6 +165,17 @@ export function browserSection(b: BrowserResult): string[] {
     table(
       ['clarity', 'decoded size', 'decoded fps', 'presented / distinct fps', 'kbit/s received', 'overlay (last)', 'decode/frame', 'server loop ticks/s / draw+convert', 'sender: encoded fps, encode/frame, limited by, estimate', 'input p50', 'input p95', 'inputs seen', 'overlay input (median)', 'sound − picture', 'other processes'],
       rows,
+    ),
+    '',
+    '**Input-to-frame by stage** (median ms of each stage over the samples above; the medians need not add up to the total\'s). Stamped on the one wall clock the page and the mock share: the key event, the server\'s time the frame shown was made (its frame report), and the video\'s own timing of that frame (`requestVideoFrameCallback` metadata: last packet received, decode time, callback).',
+    '',
+    table(
+      ['clarity', ...Object.values(STAGE_NAMES), 'total p50'],
+      b.latency.map((l) => [
+        l.level.name,
+        ...(Object.keys(STAGE_NAMES) as (keyof LatencyStages)[]).map((k) => (l.stages[k].length > 0 ? `${f1(quantile(l.stages[k], 0.5))} (${l.stages[k].length})` : '—')),
+        f1(quantile(l.samples, 0.5)),
+      ]),
     ),
     ...(b.failure ? ['', `**Part 3 did not finish:** ${b.failure}.`] : []),
     ...(b.pageErrors.length > 0 ? ['', `Page errors: ${b.pageErrors.slice(0, 5).map((e) => `\`${e.slice(0, 160)}\``).join('; ')}`] : []),

@@ -103,7 +103,8 @@ function prerender(kind: GameKind, width: number, height: number, count: number)
     controls.apply({ device: 'keyboard', key: i % 120 < 60 ? 'ArrowLeft' : 'ArrowRight', down: false }, { width, height });
     game.tick(controls.state());
     const v = picture.render(game, width, height, { frame: i, inputSeq: 0 });
-    frames.push({ width, height, data: v.data.slice() });
+    // The frame as made: the game and the frame code's strip under it (decision 0025).
+    frames.push({ width: v.width, height: v.height, data: v.data.slice() });
   }
   rings.set(key, frames);
   return frames;
