@@ -8,8 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LevelConfig } from '../web/api/contract.ts';
 import { loadWindow, type LoadWindow } from './cpu-load.ts';
 import type { BrowserCtx } from './stream-browser-session.ts';
-import { avOffsetMs, connections, framesSince, overlayTexts, pageNow, pageStats, senderStats, serverFigures } from './stream-browser-probes.ts';
-import { quantile } from './stats.ts';
+import { bufferFigures, connections, soundLagMs, framesSince, overlayTexts, pageNow, pageStats, senderStats, serverFigures } from './stream-browser-probes.ts';
 
 export interface ClarityRun {
   level: LevelConfig;
@@ -28,7 +27,7 @@ export interface ClarityRun {
   serverFrameCostMs: number;
   /** The mock's WebRTC sender (outbound-rtp, candidate pair): encoded fps, encode ms/frame, what limits quality, bandwidth estimate kbit/s. */
   sender: { encodedFps: number; encodeMs: number; limitation: string; availableKbps: number } | null;
-  /** Sound less picture, ms, median of one reading a second (decision 0027); null when never measurable. */
+  /** How much longer the sound is buffered than the picture over the window, ms (decision 0027); null when not measurable. */
   avOffsetMs: number | null;
   /** The realtime-info overlay's texts seen during the window. */
   overlay: { fps: string[]; bitrate: string[]; input: string[] };
@@ -39,8 +38,8 @@ export interface ClarityRun {
 
 export async function measureClarity(c: BrowserCtx, page: Page, session: string, level: LevelConfig, windowMs: number): Promise<ClarityRun> {
   const overlay = { fps: [] as string[], bitrate: [] as string[], input: [] as string[] };
-  const offsets: number[] = [];
   const pcs0 = await connections(page);
+  const b0 = await bufferFigures(page);
   const s0 = await pageStats(page);
   const f0 = await serverFigures(c.base, session);
   const e0 = await senderStats();
@@ -52,10 +51,9 @@ export async function measureClarity(c: BrowserCtx, page: Page, session: string,
     overlay.fps.push(o.fps);
     overlay.bitrate.push(o.bitrate);
     overlay.input.push(o.input);
-    const av = await avOffsetMs(page);
-    if (av !== null) offsets.push(av);
   }
   const s1 = await pageStats(page);
+  const b1 = await bufferFigures(page);
   const f1 = await serverFigures(c.base, session);
   const e1 = await senderStats();
   const t1 = await pageNow(page);
@@ -90,7 +88,7 @@ export async function measureClarity(c: BrowserCtx, page: Page, session: string,
     serverSentFps: (f1.framesSent - f0.framesSent) / sdt,
     serverFrameCostMs: f1.frameCostMs,
     sender,
-    avOffsetMs: offsets.length > 0 ? quantile(offsets, 0.5) : null,
+    avOffsetMs: soundLagMs(b0, b1),
     overlay,
     reconnects: (await connections(page)) - pcs0,
     load: l,

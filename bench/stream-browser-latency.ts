@@ -7,7 +7,8 @@
  * Each sample is cut into stages on the one wall clock the page and the mock share (one machine): key → the frame
  * shown was made on the server (the data channel, and the wait for the game's next tick), made → its last packet
  * received (draw, convert, encode, pace, send), received → decoded, decoded → presented (the video's
- * requestVideoFrameCallback), presented → its code read by the SDK.
+ * requestVideoFrameCallback); the sample ends there. How long the SDK then took to read the frame's code is beside
+ * them, outside the total.
  */
 import type { Page } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,7 +34,7 @@ export const STAGE_NAMES: Record<keyof LatencyStages, string> = {
   toReceived: 'made → received (draw, encode, send)',
   decode: 'received → decoded',
   toPresented: 'decoded → presented',
-  toRead: 'presented → code read',
+  toRead: 'presented → code read (outside the total)',
 };
 
 export interface LatencyRun {
@@ -94,8 +95,9 @@ export async function measureLatency(c: BrowserCtx, page: Page, session: string,
       missing++;
       return;
     }
-    samples.push(hit[0] - k[0]);
     const [readAt, frame, , receivedAt, decodeMs, presentedAt] = hit;
+    // Ends when the frame was shown (the SDK tracker's definition, docs/stream-stats.md), not when its code was read.
+    samples.push((presentedAt >= 0 ? presentedAt : readAt) - k[0]);
     const madeAt = made[frame];
     // Server wall-clock ms on the page's timeline.
     if (madeAt !== undefined) stages.toMade.push(madeAt - origin - k[0]);

@@ -5,8 +5,6 @@
  * video counters, the mock cloud's sender and loop figures, and the game
  * menu and overlay of the page.
  */
-import path from 'node:path';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { loadWrtc } from '../mock-server/stream/native.ts';
 import { frameGameHeight } from '../web/api/frame-code.ts';
@@ -22,11 +20,9 @@ export interface PageStats {
   timestamp: number;
 }
 
-/** The page instrumentation (see the file comment); `frameCode` is the product's frame-code module as an IIFE. */
-export function initScript(frameCode: string): string {
-  return `${frameCode}
-(() => {
-  const FC = __benchFrameCode;
+/** The page instrumentation (see the file comment). */
+export function initScript(): string {
+  return `(() => {
   const B = (globalThis.__bench = { pcs: [], frames: [], keys: [], firstFrameAt: null, playingAt: null, made: {}, origin: performance.timeOrigin });
   // Stage stamps (stream-browser-latency.ts): the server's wall-clock ms each frame was made, from the frame reports
   // the SDK reads off its stream socket, and the video's own timing of the frame the presenter is called back for.
@@ -66,41 +62,21 @@ export function initScript(frameCode: string): string {
   for (const type of ['keydown', 'keyup']) {
     addEventListener(type, (e) => { if (!e.repeat) B.keys.push([performance.now(), type, e.code]); }, true);
   }
-  // The SDK's presenter (web/game/video-presenter.ts) reads the frame code of every presented frame by drawing the
-  // code's corner into a FRAME_CODE_COLS x FRAME_CODE_ROWS canvas and calling getImageData on it. Decoding the very
-  // pixels it gets, at the moment it gets them, times the frames the SDK itself sees, with no readback of our own
-  // (which would add main-thread work and delay the SDK's callback).
-  const getImageData = CanvasRenderingContext2D.prototype.getImageData;
-  CanvasRenderingContext2D.prototype.getImageData = function (...args) {
-    const img = getImageData.apply(this, args);
-    try {
-      const c = this.canvas;
-      if (c && c.width === FC.FRAME_CODE_COLS && c.height === FC.FRAME_CODE_ROWS && args[2] === FC.FRAME_CODE_COLS && args[3] === FC.FRAME_CODE_ROWS) {
-        const t = performance.now();
-        const code = FC.frameCodeFromPixels(img.data);
-        if (B.firstFrameAt === null) B.firstFrameAt = t;
-        B.frames.push([t, code ? code.frame : -1, code ? code.inputSeq : -1, ...(meta ?? [-1, -1, -1])]);
-        meta = null;
-        if (B.frames.length > 30000) B.frames.splice(0, 15000);
-      }
-    } catch (e) {
-      B.error = String(e);
+  // The SDK writes the frame code it read from every presented frame on the stream element (data-frame,
+  // data-input-seq; web/game/mock-sdk.ts): watching those writes times the frames the SDK itself sees, when it sees
+  // them, with no readback of our own (which would add main-thread work and delay the SDK's callback).
+  new MutationObserver((records) => {
+    const t = performance.now();
+    for (const r of records) {
+      const el = r.target;
+      if (r.attributeName !== 'data-frame' || !el.dataset || el.dataset.testid !== 'game-stream') continue;
+      if (B.firstFrameAt === null) B.firstFrameAt = t;
+      B.frames.push([t, Number(el.dataset.frame) % 65536, Number(el.dataset.inputSeq), ...(meta ?? [-1, -1, -1])]);
+      meta = null;
+      if (B.frames.length > 30000) B.frames.splice(0, 15000);
     }
-    return img;
-  };
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-frame'] });
 })();`;
-}
-
-export async function frameCodeBundle(root: string): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(root, 'web/api/frame-code.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: '__benchFrameCode',
-    write: false,
-    target: 'es2022',
-  });
-  return out.outputFiles[0]?.text ?? '';
 }
 
 export async function mockCall(base: string, session: string, what: string, data?: unknown): Promise<unknown> {
@@ -132,23 +108,39 @@ export async function serverFigures(base: string, session: string): Promise<Serv
   return { ticks: s.ticks, framesSent: s.framesSent, frameCostMs: s.frameCostMs, inputs: s.inputs, inputSeq: s.inputSeq, at: performance.now() };
 }
 
-/**
- * Sound against picture, ms: what the sound plays now less what the picture shows now, both as the sender's capture
- * time (inbound-rtp `estimatedPlayoutTimestamp`, which RTCP sender reports put on one clock per sender). Positive: the
- * sound is ahead. Null until both tracks have had a sender report.
- */
-export async function avOffsetMs(page: Page): Promise<number | null> {
+/** One inbound track's jitter buffer: seconds held, summed over what left it, and how many left (samples or frames). */
+export interface BufferFigures {
+  delay: number;
+  emitted: number;
+}
+
+/** The SDK's connection's jitter buffers for the sound and the picture, as getStats counts them (null: not both yet). */
+export async function bufferFigures(page: Page): Promise<{ audio: BufferFigures; video: BufferFigures } | null> {
   return page.evaluate(async () => {
     const B = (globalThis as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
     const pc = [...B.pcs].reverse().find((p) => p.connectionState === 'connected');
     if (!pc) return null;
-    const playout: Record<string, number> = {};
+    const out: Record<string, { delay: number; emitted: number }> = {};
     (await pc.getStats()).forEach((r: Record<string, unknown>) => {
-      const at = r['estimatedPlayoutTimestamp'];
-      if (r['type'] === 'inbound-rtp' && typeof at === 'number' && at > 0) playout[String(r['kind'])] = at;
+      if (r['type'] !== 'inbound-rtp') return;
+      out[String(r['kind'])] = { delay: Number(r['jitterBufferDelay'] ?? 0), emitted: Number(r['jitterBufferEmittedCount'] ?? 0) };
     });
-    return playout['audio'] !== undefined && playout['video'] !== undefined ? playout['audio'] - playout['video'] : null;
+    const { audio, video } = out;
+    return audio && video ? { audio, video } : null;
   });
+}
+
+/**
+ * How much longer the sound waits in its jitter buffer than the picture in its own, ms, over a window: the two
+ * buffers are where the two tracks part (they leave the mock within a tick of each other). Positive: the sound lags.
+ * The browser reports no playout time of either against the sender's clock for this peer, so this is the estimate.
+ */
+export function soundLagMs(a: { audio: BufferFigures; video: BufferFigures } | null, b: { audio: BufferFigures; video: BufferFigures } | null): number | null {
+  if (!a || !b) return null;
+  const per = (x: BufferFigures, y: BufferFigures): number | null => (y.emitted > x.emitted ? ((y.delay - x.delay) / (y.emitted - x.emitted)) * 1000 : null);
+  const audio = per(a.audio, b.audio);
+  const video = per(a.video, b.video);
+  return audio === null || video === null ? null : audio - video;
 }
 
 /** The SDK's live connection's inbound video counters; the size is the game picture's, as the overlay shows it (decision 0025). */

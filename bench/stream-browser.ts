@@ -29,7 +29,7 @@ import type { LevelConfig } from '../web/api/contract.ts';
 import { createApp, type MockApp } from '../mock-server/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR } from '../tests/e2e/harness.ts';
 import { mean, quantile } from './stats.ts';
-import { closeMenu, frameCodeBundle, initScript, openMenu, recordServerPcs } from './stream-browser-probes.ts';
+import { closeMenu, initScript, openMenu, recordServerPcs } from './stream-browser-probes.ts';
 import { loggedIn, MEMBER_MOBILE, setClarity, startGame, type BrowserCtx, type FirstFrameRun } from './stream-browser-session.ts';
 import { measureClarity, type ClarityRun } from './stream-browser-clarity.ts';
 import { measureLatency, type LatencyRun } from './stream-browser-latency.ts';
@@ -61,7 +61,7 @@ export async function measureBrowser(opts: {
   const { url } = await app.listen(0, '127.0.0.1');
   const base = url.endsWith('/') ? url : `${url}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS], timeout: 30_000 });
-  const c: BrowserCtx = { base, browser, init: initScript(await frameCodeBundle(opts.root)), log: opts.log, errors: [] };
+  const c: BrowserCtx = { base, browser, init: initScript(), log: opts.log, errors: [] };
   const contexts: BrowserContext[] = [];
   try {
     const firstFrame: FirstFrameRun[] = [];

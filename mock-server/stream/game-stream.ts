@@ -118,6 +118,7 @@ export function createGameStream(o: GameStreamOptions): GameStream {
   /** When the sound's clock started (the loop's start), and the chunks made since. */
   let soundStart = 0;
   let soundMade = 0;
+  let soundTimer: TimerId | undefined;
   let soundChunks = 0;
 
   function applyInputs(now: number): void {
@@ -158,7 +159,12 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     else if (out.kind === 'audio') soundChunks++;
   }
 
-  /** The sound due by `now` in 10 ms chunks, so it keeps real time between 60 Hz ticks; none while the network stalls. */
+  /**
+   * The sound due by `now` in 10 ms chunks; none while the network stalls. Made on a 10 ms timer of its own as well
+   * as on the game's tick, so chunks leave at a steady 10 ms rather than in the ticks' 16.7 ms rhythm (one, two,
+   * one…): the browser's audio buffer grows with the unevenness it sees, and the sound lags the picture by as much
+   * (decision 0027).
+   */
   function makeSound(now: number): void {
     if (![...viewers].some((v) => v.audio)) return;
     const due = Math.floor((now - soundStart) / 10);
@@ -220,11 +226,20 @@ export function createGameStream(o: GameStreamOptions): GameStream {
     soundStart = nextAt;
     soundMade = 0;
     timer = clock.setTimeout(tick, 0);
+    clock.clearInterval(soundTimer);
+    soundTimer = clock.setInterval(() => {
+      if (disposed || viewers.size === 0) return;
+      const now = clock.now();
+      makeSound(now);
+      deliver(now);
+    }, 10);
   }
 
   function pause(): void {
     clock.clearTimeout(timer);
     timer = undefined;
+    clock.clearInterval(soundTimer);
+    soundTimer = undefined;
     // Nothing stays pressed across a hang-up or a reconnect.
     controls.release();
     inbox.length = 0;

@@ -180,7 +180,8 @@ export function createStreamConnection(opts: ConnectionOptions, to: StreamTarget
   }
 
   function onPresented(frame: PresentedFrame): void {
-    const at = clock.now();
+    // When the frame was shown, not when its code was read (docs/stream-stats.md: latency ends at presentation).
+    const at = clock.now() - Math.max(0, frame.sinceShownMs ?? 0);
     lastFrameAt = at;
     frames++;
     hooks.presented(frame, at);

@@ -9,7 +9,8 @@
  * browser has it; otherwise the decoded-frame count, polled each animation frame.
  * The sound track plays beside it (sound-player.ts).
  */
-import { frameCodeFromPixels, frameCodeRect, frameGameHeight, FRAME_CODE_COLS, FRAME_CODE_ROWS, type FrameCode } from '../api/frame-code.ts';
+import { frameGameHeight, type FrameCode } from '../api/frame-code.ts';
+import { createFrameCodeReader } from './frame-code-reader.ts';
 import type { SdkSound } from './sdk.ts';
 import { createSoundPlayer } from './sound-player.ts';
 
@@ -18,6 +19,8 @@ export interface PresentedFrame {
   /** The game picture's size: the decoded frame without the code's strip. */
   width: number;
   height: number;
+  /** How long ago the frame was shown: reading its code takes a little while, and the frame's time is when it was shown. */
+  sinceShownMs?: number;
 }
 
 export interface FramePresenter {
@@ -55,31 +58,25 @@ export const createVideoPresenter: PresenterFactory = (presented, soundBlocked) 
   video.addEventListener('resize', () => {
     if (video.videoWidth > 0 && video.videoHeight > 0) view.style.setProperty('--gs-ratio', String(video.videoWidth / frameGameHeight(video.videoWidth, video.videoHeight)));
   });
-  const reader = document.createElement('canvas');
-  reader.width = FRAME_CODE_COLS;
-  reader.height = FRAME_CODE_ROWS;
-  const ctx = reader.getContext('2d', { willReadFrequently: true });
+  const reader = createFrameCodeReader();
   let closed = false;
   let pending = 0;
   let lastCount = -1;
 
-  function read(): PresentedFrame {
+  /** Tells the SDK about the frame shown now, once its code is read (a copy of a few rows; see frame-code-reader.ts). */
+  function read(): void {
     const width = video.videoWidth;
-    const pictureHeight = video.videoHeight;
-    const height = frameGameHeight(width, pictureHeight);
-    if (!ctx || width === 0 || pictureHeight === 0) return { code: null, width, height };
-    const r = frameCodeRect(width, pictureHeight);
-    try {
-      ctx.drawImage(video, r.x, r.y, r.w, r.h, 0, 0, FRAME_CODE_COLS, FRAME_CODE_ROWS);
-      return { code: frameCodeFromPixels(ctx.getImageData(0, 0, FRAME_CODE_COLS, FRAME_CODE_ROWS).data), width, height };
-    } catch {
-      return { code: null, width, height };
-    }
+    const height = frameGameHeight(width, video.videoHeight);
+    const shownAt = performance.now();
+    const tell = (code: FrameCode | null): void => {
+      if (!closed) presented({ code, width, height, sinceShownMs: performance.now() - shownAt });
+    };
+    reader.read(video).then(tell, () => tell(null));
   }
 
   function onFrame(): void {
     if (closed) return;
-    presented(read());
+    read();
     watch();
   }
 
@@ -98,7 +95,7 @@ export const createVideoPresenter: PresenterFactory = (presented, soundBlocked) 
       const n = decodedCount();
       if (n !== lastCount && video.videoWidth > 0) {
         lastCount = n;
-        presented(read());
+        read();
       }
       watch();
     });

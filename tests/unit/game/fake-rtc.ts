@@ -271,8 +271,8 @@ export class FakePresenter implements FramePresenter {
   }
 
   /** The player is shown a frame whose frame code reads `code` (null: unreadable). */
-  present(code: FrameCode | null, width = 1920, height = 1080): void {
-    this.presented({ code, width, height });
+  present(code: FrameCode | null, width = 1920, height = 1080, sinceShownMs?: number): void {
+    this.presented({ code, width, height, ...(sinceShownMs === undefined ? {} : { sinceShownMs }) });
   }
 
   static reset(): void {

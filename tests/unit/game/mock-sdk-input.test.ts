@@ -172,6 +172,17 @@ describe('mock SDK: latency and stats', () => {
     expect(ctx.sdk.latencies).toEqual([100, 80, 130]);
   });
 
+  it('docs/stream-stats.md: latency ends when the frame was shown, not when the presenter finished reading its code', async () => {
+    const ctx = setup();
+    const { presenter } = await playing(ctx);
+    ctx.sdk.sendKey('KeyA', true);
+    ctx.clock.advance(45);
+    // Shown 40 ms after the key; its code read 5 ms later.
+    presenter.present({ frame: 2, inputSeq: 1 }, 1920, 1080, 5);
+    await ctx.sdk.stats();
+    expect(ctx.sdk.latencies).toEqual([40]);
+  });
+
   it('stats() is null while the report has no inbound video; the latency samples still go to latencies', async () => {
     const ctx = setup();
     const { presenter } = await playing(ctx);
