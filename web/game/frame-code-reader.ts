@@ -51,6 +51,8 @@ function cellsOf(buf: Uint8Array, plane: PlaneLayout, bytes: 1 | 4, r: FrameCode
 export interface FrameCodeReader {
   /** The code of the frame `video` shows now; null when it cannot be read (a blurred or covered picture, no frame yet). */
   read(video: HTMLVideoElement): Promise<FrameCode | null>;
+  /** How codes are read now: copied out of a VideoFrame, or through a canvas. */
+  readonly way: 'frame' | 'canvas';
 }
 
 export function createFrameCodeReader(Frame: CodecFrameCtor | undefined = (globalThis as { VideoFrame?: CodecFrameCtor }).VideoFrame): FrameCodeReader {
@@ -96,6 +98,9 @@ export function createFrameCodeReader(Frame: CodecFrameCtor | undefined = (globa
   }
 
   return {
+    get way() {
+      return copying ? 'frame' : 'canvas';
+    },
     async read(video) {
       const width = video.videoWidth;
       const height = video.videoHeight;

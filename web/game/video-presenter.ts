@@ -69,7 +69,10 @@ export const createVideoPresenter: PresenterFactory = (presented, soundBlocked) 
     const height = frameGameHeight(width, video.videoHeight);
     const shownAt = performance.now();
     const tell = (code: FrameCode | null): void => {
-      if (!closed) presented({ code, width, height, sinceShownMs: performance.now() - shownAt });
+      if (closed) return;
+      // For QA and the tests: which way the codes are read in this browser.
+      video.dataset['codeReader'] = reader.way;
+      presented({ code, width, height, sinceShownMs: performance.now() - shownAt });
     };
     reader.read(video).then(tell, () => tell(null));
   }

@@ -60,6 +60,7 @@ describe('reading the frame code off the video', () => {
     const copies: Copy[] = [];
     const reader = createFrameCodeReader(frames(format, copies));
     await expect(reader.read(video)).resolves.toEqual(CODE);
+    expect(reader.way).toBe('frame');
     const r = frameCodeRect(W, H);
     expect(copies).toEqual([{ x: r.x, y: r.y, width: r.w, height: r.h }]);
     expect(copies.every((c) => c.x % 2 === 0 && c.y % 2 === 0 && c.width % 2 === 0 && c.height % 2 === 0)).toBe(true);
@@ -72,6 +73,7 @@ describe('reading the frame code off the video', () => {
     await expect(reader.read(video)).resolves.toBeNull();
     await reader.read(video);
     expect(copies).toEqual([]);
+    expect(reader.way).toBe('canvas');
   });
 
   it('no frame yet, or no picture size: no code, and the copy is tried again next frame', async () => {
