@@ -146,7 +146,7 @@ export function browserSection(b: BrowserResult): string[] {
       lat ? `${f1(p95)} ms` : '—',
       lat ? `${lat.samples.length}/${lat.presses} (server ${lat.serverInputs})${lat.reconnects > 0 ? `, SDK reconnected ${lat.reconnects}×` : ''}` : '—',
       lat && lat.overlayMedians.length > 0 ? `${f0(quantile(lat.overlayMedians, 0.5))} ms` : '—',
-      c.avOffsetMs === null ? '—' : `${f0(c.avOffsetMs)} ms (|·| ≤ ${GOAL.avOffsetMs}: ${ok(Math.abs(c.avOffsetMs) <= GOAL.avOffsetMs)})`,
+      c.avOffsetMs === null ? '—' : `${f0(c.avOffsetMs)} ms (within ${GOAL.avOffsetMs}: ${ok(Math.abs(c.avOffsetMs) <= GOAL.avOffsetMs)})`,
       pct(c.load.othersPct),
     ];
   });

@@ -26,8 +26,13 @@ import type { VideoFrame } from './native.ts';
 const TICK_MS = 1000 / STREAM_TICK_HZ;
 /** Behind by more than this many ticks (a busy server): skip ahead instead of bursting to catch up. */
 const MAX_CATCH_UP_TICKS = 4;
-/** A sound chunk is 10 ms; behind by more than this many (a busy server), the sound skips ahead as the picture does. */
-const MAX_CATCH_UP_CHUNKS = 8;
+/**
+ * A sound chunk is 10 ms. A busy server that fell behind sends the chunks it owes at once rather than skipping them
+ * as the picture skips frames: the sound's timestamps count samples, so a skipped chunk would leave every later one
+ * looking late to the browser, whose audio buffer then grows by as much for good (the sound lagged the picture by over
+ * a second on a loaded machine). Only a stop of more than a second is skipped.
+ */
+const MAX_CATCH_UP_CHUNKS = 100;
 
 /** A viewer of the game: one WebRTC peer. */
 export interface Viewer {

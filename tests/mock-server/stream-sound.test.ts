@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LevelConfig, StreamGameState } from '../../web/api/contract.ts';
-import { createManualClock } from '../../web/core/clock.ts';
+import { createManualClock, type Clock } from '../../web/core/clock.ts';
 import { createGameStream, type Viewer } from '../../mock-server/stream/game-stream.ts';
 import { NO_CONDITIONS, type NetworkConditions } from '../../mock-server/stream/network.ts';
 import type { Picture } from '../../mock-server/stream/picture.ts';
@@ -105,7 +105,23 @@ describe('the game loop sends the sound', () => {
     expect(late.heard.length).toBeGreaterThan(90);
   });
 
-  it('a server that fell behind skips the sound ahead instead of bursting it out, and a hang-up pauses it', () => {
+  it('a server that fell behind sends the sound it owes at once, never skips it: its timestamps must keep the wall clock’s time', () => {
+    const base = createManualClock(0);
+    let stalled = 0;
+    // The loop's thread held up for 300 ms: time passes, no timer runs.
+    const clock: Clock = { ...base, now: () => base.now() + stalled };
+    const picture: Picture = { render: (_g, w, h) => ({ width: w, height: h, data: new Uint8ClampedArray(4) }) };
+    const stream = createGameStream({ kind: 'racer', title: 'Test', seed: 1, level: () => LEVEL, network: () => NO_CONDITIONS, frameClock: clock, picture });
+    let heard = 0;
+    stream.attach({ frame: () => undefined, vibrate: () => undefined, audio: () => heard++ });
+    base.advance(100);
+    expect(heard).toBe(10);
+    stalled = 300;
+    base.advance(10);
+    expect(heard).toBe(41);
+  });
+
+  it('a hang-up pauses the sound, and it starts again from the time it comes back', () => {
     const t = setup();
     const detach = t.stream.attach(t.listener);
     t.clock.advance(100);
