@@ -29,7 +29,7 @@ class FakeSocket implements FeedSocket {
 const entry = (seq: number, over: Partial<JournalEntry> = {}): JournalEntry => ({ seq, t: seq * 1000, kind: 'http', method: 'POST', path: `/api/p/${seq}`, status: 200, code: 1, ...over });
 
 describe('feed connection', () => {
-  it('hands messages on, watches the session again after a drop, and backs off 1 s doubling to 15 s', () => {
+  it('hands messages on, connects anew naming each new session it watches, watches it again after a drop, and backs off 1 s doubling to 15 s', () => {
     const clock = createManualClock(0);
     const sockets: FakeSocket[] = [];
     const got: unknown[] = [];
@@ -46,30 +46,36 @@ describe('feed connection', () => {
       onStatus: (s) => statuses.push(s),
     });
     sockets[0]?.onopen?.({} as Event);
+    // Another session: a new connection that names it (docs/scale-out.md: a proxy routes the feed by that name).
     feed.watch('qa-1');
-    expect(sockets[0]?.sent).toEqual(['{"type":"watch","session":"qa-1"}']);
-    sockets[0]?.onmessage?.({ data: '{"type":"hello","listing":"all"}' } as MessageEvent);
-    sockets[0]?.onmessage?.({ data: 'not json' } as MessageEvent);
+    expect(sockets[0]?.closed).toBe(true);
+    expect(sockets[1]?.url).toBe('ws://mock/__mock/feed?session=qa-1');
+    sockets[1]?.onopen?.({} as Event);
+    // The same session again: asked on the open connection.
+    feed.watch('qa-1');
+    expect(sockets[1]?.sent).toEqual(['{"type":"watch","session":"qa-1"}']);
+    sockets[1]?.onmessage?.({ data: '{"type":"hello","listing":"all"}' } as MessageEvent);
+    sockets[1]?.onmessage?.({ data: 'not json' } as MessageEvent);
     expect(got).toEqual([{ type: 'hello', listing: 'all' }]);
 
-    sockets[0]?.onclose?.({} as CloseEvent);
+    sockets[1]?.onclose?.({} as CloseEvent);
     clock.advance(RECONNECT_FIRST_MS - 1);
-    expect(sockets).toHaveLength(1);
+    expect(sockets).toHaveLength(2);
     clock.advance(1);
-    expect(sockets[1]?.url).toBe('ws://mock/__mock/feed?session=qa-1');
+    expect(sockets[2]?.url).toBe('ws://mock/__mock/feed?session=qa-1');
     // Never opened: the next try waits twice as long, up to the cap.
     let wait = RECONNECT_FIRST_MS * 2;
-    for (let i = 2; i < 8; i++) {
+    for (let i = 3; i < 9; i++) {
       sockets[i - 1]?.onclose?.({} as CloseEvent);
       clock.advance(wait);
       expect(sockets).toHaveLength(i + 1);
       wait = Math.min(RECONNECT_MAX_MS, wait * 2);
     }
     expect(wait).toBe(RECONNECT_MAX_MS);
-    expect(statuses.slice(0, 5)).toEqual(['connecting', 'open', 'closed', 'connecting', 'closed']);
+    expect(statuses.slice(0, 7)).toEqual(['connecting', 'open', 'connecting', 'open', 'closed', 'connecting', 'closed']);
     feed.close();
     clock.advance(RECONNECT_MAX_MS * 2);
-    expect(sockets).toHaveLength(8);
+    expect(sockets).toHaveLength(9);
   });
 });
 

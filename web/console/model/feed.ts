@@ -39,6 +39,8 @@ export const RECONNECT_MAX_MS = 15_000;
 export function connectFeed(d: FeedDeps): FeedConnection {
   let socket: FeedSocket | undefined;
   let watching = '';
+  /** The session the open connection's URL names. */
+  let connectedFor = '';
   let delay = RECONNECT_FIRST_MS;
   let timer: TimerId | undefined;
   let closed = false;
@@ -47,6 +49,7 @@ export function connectFeed(d: FeedDeps): FeedConnection {
 
   const connect = (): void => {
     d.onStatus('connecting');
+    connectedFor = watching;
     const query = watching === '' ? '' : `?session=${encodeURIComponent(watching)}`;
     const ws = d.open(`${d.url}${query}`);
     socket = ws;
@@ -77,7 +80,19 @@ export function connectFeed(d: FeedDeps): FeedConnection {
   return {
     watch(session) {
       watching = session;
-      send({ type: 'watch', session });
+      if (session === connectedFor) {
+        send({ type: 'watch', session });
+        return;
+      }
+      // A new connection naming the session, not a message on the old one: behind a proxy that routes by session
+      // (docs/scale-out.md), a connection reaches the process of the session its URL names, and only that process
+      // holds the session.
+      const old = socket;
+      socket = undefined;
+      d.clock.clearTimeout(timer);
+      delay = RECONNECT_FIRST_MS;
+      old?.close();
+      connect();
     },
     close() {
       closed = true;
