@@ -14,7 +14,9 @@ const ours = (errors: PageError[]) => errors.filter((e) => !e.url.includes('/sub
 
 describe('home feed (home_list)', () => {
   it('shows the banner carousel and game rows, and a tapped game opens its detail', async () => {
-    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/' });
+    // Reduced motion holds the carousel's auto-advance (ui/Carousel.tsx), so the swipe below starts from slide 1
+    // however slow the machine.
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { path: '/', context: { reducedMotion: 'reduce' } });
     await waitForAppShell(page);
     const carousel = page.getByRole('region', { name: 'Featured games' });
     await carousel.waitFor();

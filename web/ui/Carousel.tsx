@@ -4,12 +4,15 @@ import { AUTO_ADVANCE_MS, afterSwipe, isHorizontal, wrapIndex } from './carousel
 import { messages, params } from '../core/i18n/messages.ts';
 import { useStore } from './use-store.ts';
 import { useAfterFirstImage } from './near-viewport.ts';
+import { useReducedMotion } from './reduced-motion.ts';
 
 const msgs = messages('ui/carousel', { slideOf: params('{n} of {total}'), slide: params('Slide {n}') });
 
 /**
- * Slides with touch swipe, dots and auto-advance on the given clock (every
- * 5 s; paused while a finger is down). `label` names the region for screen readers.
+ * Slides with touch swipe, dots and auto-advance on the given clock (every 5 s). Auto-advance holds while a finger
+ * is down, while a mouse is over the carousel or focus is inside it, and never starts for a player who asked for
+ * reduced motion: moving content must be stoppable (WCAG 2.2.2, and the APG carousel pattern's rotation rules).
+ * `label` names the region for screen readers.
  * `render` is told whether a slide is near: shown, or next to the shown one (wrapping, as a swipe does), or
  * near before. Off-screen slides sit beside the viewport, where `loading="lazy"` would fetch them all with the
  * first one (docs/decisions/0017-images.md); a slide's art waits until it is near.
@@ -33,14 +36,18 @@ export function Carousel<T>({
   const [drag, setDrag] = useState(0);
   const touch = useRef<{ x: number; y: number; h: boolean | null } | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const reduced = useReducedMotion();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const still = reduced || hovered || focused;
 
   // Re-armed after every change, so a swipe restarts the 5 s wait; a drag's every pixel does not (only its end).
   const dragging = drag !== 0;
   useEffect(() => {
-    if (n < 2 || touch.current) return;
+    if (n < 2 || touch.current || still) return;
     const id = clock.setTimeout(() => setIndex((i) => wrapIndex(i + 1, n)), interval);
     return () => clock.clearTimeout(id);
-  }, [index, n, dragging, clock, interval]);
+  }, [index, n, dragging, still, clock, interval]);
 
   const i = wrapIndex(index, n);
   // The neighbours' art waits while the first view's largest image (the first slide's, on home) is on its way.
@@ -51,7 +58,18 @@ export function Carousel<T>({
   // that shows it, and stays near.
   if (around.some((k) => !near.has(k))) setNear(new Set([...near, ...around]));
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={label}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      // A touch's pointer enters and leaves with the finger; only a mouse resting on the slides holds them.
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <div
         ref={box}
         className="carousel__track"

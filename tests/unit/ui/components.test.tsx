@@ -37,6 +37,63 @@ describe('Carousel on an injected clock (home banners)', () => {
   });
 });
 
+describe('Carousel auto-advance holds when it must be stoppable (WCAG 2.2.2)', () => {
+  const banners = (clock: ReturnType<typeof createManualClock>) =>
+    mount(createElement(Carousel<string>, { items: ['a', 'b', 'c'], render: (s: string) => s, clock, label: 'Featured' }));
+
+  it('holds while a mouse rests on it, and goes on after it leaves', () => {
+    const clock = createManualClock();
+    const host = banners(clock);
+    const region = host.querySelector('section') as HTMLElement;
+    act(() => void region.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' })));
+    act(() => clock.advance(20_000));
+    expect(current(host)).toBe('Slide 1');
+    act(() => void region.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse' })));
+    act(() => clock.advance(5000));
+    expect(current(host)).toBe('Slide 2');
+  });
+
+  it('a finger passing over it does not hold it', () => {
+    const clock = createManualClock();
+    const host = banners(clock);
+    const region = host.querySelector('section') as HTMLElement;
+    act(() => void region.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'touch' })));
+    act(() => clock.advance(5000));
+    expect(current(host)).toBe('Slide 2');
+  });
+
+  it('holds while focus is inside it', () => {
+    const clock = createManualClock();
+    const host = banners(clock);
+    const dot = host.querySelector<HTMLButtonElement>('[aria-label="Slide 2"]');
+    expect(dot).not.toBeNull();
+    act(() => dot?.focus());
+    act(() => clock.advance(20_000));
+    expect(current(host)).toBe('Slide 1');
+    act(() => dot?.blur());
+    act(() => clock.advance(5000));
+    expect(current(host)).toBe('Slide 2');
+  });
+
+  it('never starts for a player who asked for reduced motion', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      const clock = createManualClock();
+      const host = banners(clock);
+      act(() => clock.advance(20_000));
+      expect(current(host)).toBe('Slide 1');
+      act(() => (host.querySelector('[aria-label="Slide 3"]') as HTMLButtonElement).click());
+      expect(current(host)).toBe('Slide 3');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('Countdown on an injected clock (the pop-ups)', () => {
   it('shows mm:ss counting down and calls onDone once at zero', () => {
     const clock = createManualClock();
