@@ -13,7 +13,16 @@ const SOLO = [
 const NATIVE_RTC = ['tests/mock-server/stream-webrtc*.test.ts', 'tests/mock-server/rtc-*.test.ts'];
 
 // Each file's mock starts from one bundle of it made for the run (tests/e2e/mock-bundle.ts).
-const E2E = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, globalSetup: 'tests/e2e/mock-bundle.ts' } as const;
+// expect.poll waits as long as a locator does (the contexts' 10 s, phone.ts), not vitest's 1 s: on a loaded 2-core
+// machine a page of cards or an answer can take longer than a second to show, and a check that waits for a condition
+// must not fail on the machine's pace.
+const E2E = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  globalSetup: 'tests/e2e/mock-bundle.ts',
+  expect: { poll: { timeout: 10_000 } },
+} as const;
 
 // Three layers, each its own project so `npm test` can build the app between them (e2e is two projects: see SOLO).
 export default defineConfig({
