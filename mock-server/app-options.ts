@@ -40,6 +40,13 @@ export interface MockAppOptions {
   video?: boolean;
   /** Real time for the game loop and the video (default: system clock, whatever `clock` is). */
   frameClock?: Clock;
+  /**
+   * Stream processes the games, their pictures and WebRTC peers run in (docs/decisions/0028-stream-processes.md);
+   * 0 (the default) runs them in this process, on `frameClock`. The CLI runs one per core.
+   */
+  streamProcesses?: number;
+  /** Start the stream processes with the app rather than with the first game (the CLI does). */
+  warmStreamProcesses?: boolean;
   /** No input this long while streaming sends 45001 (default DEFAULT_IDLE_AFTER_MS; 0 never). */
   idleAfterMs?: number;
   /**
@@ -101,4 +108,6 @@ export interface MockApp {
   sessions: SessionRegistry;
   /** The named scenarios (built-in "default" and the files). */
   scenarios: ScenarioRegistry;
+  /** The process ids of the stream processes running now; none when games run in this process. */
+  streamPids(): number[];
 }

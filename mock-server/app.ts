@@ -50,6 +50,8 @@ import { createStore } from './sessions/store.ts';
 import { createDurationSocket } from './sockets/duration.ts';
 import { createSocketHub } from './sockets/hub.ts';
 import { createStreamSocket } from './sockets/stream.ts';
+import { createLocalEngine } from './stream/engine.ts';
+import { createStreamPool } from './stream/process/pool.ts';
 
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -98,6 +100,11 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     ...(options.journalTotalBytes !== undefined ? { journalTotalBytes: options.journalTotalBytes } : {}),
   });
   sessions.get(DEFAULT_SESSION).apply(scenario);
+  const frameClock = options.frameClock ?? systemClock;
+  const streamProcesses = options.streamProcesses ?? 0;
+  const pool =
+    streamProcesses > 0 ? createStreamPool({ processes: streamProcesses, eager: options.warmStreamProcesses === true, log, warn }) : null;
+  const engine = pool ?? createLocalEngine(frameClock);
   const apiBase = mountPath(runtimeConfig.apiBase);
   const gameBase = mountPath(runtimeConfig.gameApiBase);
   const hub = createSocketHub(
@@ -109,7 +116,8 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         log,
         fixtures,
         video: options.video ?? true,
-        frameClock: options.frameClock ?? systemClock,
+        frameClock,
+        engine,
         idleAfterMs: options.idleAfterMs ?? DEFAULT_IDLE_AFTER_MS,
         progressStepMs: options.progressStepMs ?? STREAM_PROGRESS_STEP_MS,
       }),
@@ -127,7 +135,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     bodyIdleMs,
     log,
   });
-  const feed = createConsoleFeed({ sessions, admin: options.admin === true, clock: options.frameClock ?? systemClock, log });
+  const feed = createConsoleFeed({ sessions, admin: options.admin === true, clock: frameClock, log });
   const hosts = createHostPolicy(options.allowedHosts ?? []);
   const plan = createPlan({
     apiBase,
@@ -162,6 +170,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     scenario: scenario.name,
     sessions,
     scenarios,
+    streamPids: () => pool?.pids() ?? [],
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const onError = (err: Error): void => {
@@ -185,6 +194,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
         await feed.close();
         sessions.close();
         await hub.close();
+        await engine.close();
         if (!server.listening) return;
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

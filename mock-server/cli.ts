@@ -2,6 +2,7 @@
  * The CLI's argument and environment handling, apart from main.ts so it can
  * be tested without starting a process. Every failure is one plain line.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_FIXTURES_DIR } from './app-options.ts';
@@ -25,6 +26,8 @@ export interface CliOptions {
   idleAfterMs: number | undefined;
   /** --max-sessions N: mock sessions kept at once; undefined keeps the app's default. */
   maxSessions: number | undefined;
+  /** --stream-processes N: processes the games and WebRTC streams run in (default one per core; 0 in the mock's own). */
+  streamProcesses: number;
   /** --allow-host a,b: host names besides loopback and the listen address that may use /__mock/ and /__db/. */
   allowedHosts: string[];
   /** --allow-origin a,b: origins besides loopback ones and the mock's own whose pages may call it cross-origin. */
@@ -36,17 +39,20 @@ export interface CliOptions {
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
+/** Largest --stream-processes: each is a Node process of its own. */
+export const MAX_STREAM_PROCESSES = 64;
 /** Largest --max-sessions: each session holds a store and up to 4 MB of journal. */
 export const MAX_SESSIONS_LIMIT = 100_000;
 
 export const USAGE = [
-  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--allow-host A,B] [--allow-origin URL,URL] [--admin] [--verbose]',
+  'Usage: tsx mock-server/main.ts [--port N] [--fixtures DIR] [--dist DIR] [--latency MS] [--scenario NAME] [--no-video] [--idle-after MS] [--max-sessions N] [--stream-processes N] [--allow-host A,B] [--allow-origin URL,URL] [--admin] [--verbose]',
   'Environment: PORT (default 8080), HOST (default 127.0.0.1; 0.0.0.0 listens on every interface). --port wins over PORT.',
   `--scenario applies a scenario to the default session: "default" or a file of <fixtures>/${SCENARIOS_SUBDIR}/ (${scenarioNames(
     path.join(DEFAULT_FIXTURES_DIR, SCENARIOS_SUBDIR),
   ).join(', ')}).`,
   '--no-video streams without WebRTC (progress and events on the stream socket only), for fast QA runs; --idle-after sets the 45001 wait (default 600000, 0 never).',
   `--max-sessions sets how many mock sessions are kept at once (default ${MAX_SESSIONS}); beyond it the least recently used one without open sockets is evicted.`,
+  '--stream-processes sets how many processes run the games and their WebRTC streams (default one per core); a crash in one ends only its streams, which reconnect. 0 runs them in the mock\'s own process.',
   '--allow-host lets these host names use the control API (/__mock/, /__db/) besides loopback and the listen address; --admin lists every session in GET /__mock/sessions.',
   '--allow-origin lets pages on these origins (e.g. http://qa-box:8080) call the API, sockets and control API cross-origin; localhost, 127.0.0.1, [::1] and the mock\'s own origin always may.',
   'Control API writes need "Content-Type: application/json" and "X-Mock-Control: 1". QA control API, scenario format and examples: docs/qa-guide.md',
@@ -104,6 +110,7 @@ const OPTIONS = {
   scenario: { type: 'string' },
   'idle-after': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'stream-processes': { type: 'string' },
   'allow-host': { type: 'string' },
   'allow-origin': { type: 'string' },
   'no-video': { type: 'boolean' },
@@ -183,6 +190,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     throw new CliError(`Invalid --max-sessions "${maxArg}": expected a whole number from 1 to ${MAX_SESSIONS_LIMIT}.`);
   }
 
+  const processesArg = values.get('stream-processes');
+  if (processesArg !== undefined && (!/^\d{1,2}$/.test(processesArg) || Number(processesArg) > MAX_STREAM_PROCESSES)) {
+    throw new CliError(`Invalid --stream-processes "${processesArg}": expected a whole number from 0 to ${MAX_STREAM_PROCESSES}.`);
+  }
+
   const dir = (flag: 'fixtures' | 'dist'): string | undefined => {
     const v = values.get(flag);
     return v === undefined ? undefined : path.resolve(cwd, v);
@@ -204,6 +216,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     video,
     idleAfterMs: idleArg === undefined ? undefined : Number(idleArg),
     maxSessions: maxArg === undefined ? undefined : Number(maxArg),
+    streamProcesses: processesArg === undefined ? availableParallelism() : Number(processesArg),
     allowedHosts: parseAllowedHosts(values.get('allow-host')),
     allowedOrigins: parseAllowedOrigins(values.get('allow-origin')),
     admin,

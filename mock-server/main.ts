@@ -37,6 +37,8 @@ async function main(): Promise<void> {
       video: options.video,
       ...(options.idleAfterMs !== undefined ? { idleAfterMs: options.idleAfterMs } : {}),
       ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+      streamProcesses: options.streamProcesses,
+      warmStreamProcesses: options.video,
       allowedHosts: options.allowedHosts,
       allowedOrigins: options.allowedOrigins,
       admin: options.admin,

@@ -21,7 +21,7 @@ import { findGameByKey } from '../content/catalogue.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { defineSlot, type MockSession } from '../sessions/session.ts';
 import type { Store } from '../sessions/store.ts';
-import type { GameStream } from '../stream/game-stream.ts';
+import type { GameHandle } from '../stream/engine.ts';
 import type { NetworkConditions } from '../stream/network.ts';
 import type { GameScript } from './script.ts';
 import type { ContentLanguage } from '../languages.ts';
@@ -88,7 +88,7 @@ export interface PlaySession {
   streamTimeline: TimerId[] | null;
   streams: Set<StreamPeer>;
   /** The game the session runs (WebRTC transport): made by its first stream, kept across hang-up and reconnect, ended with the session. */
-  game: GameStream | undefined;
+  game: GameHandle | undefined;
   /** No input for script.idleAfterMs while streaming: 45001. */
   idleTimer: TimerId | undefined;
 }

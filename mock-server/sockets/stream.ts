@@ -46,11 +46,10 @@ import { takeSeat } from '../game/queue.ts';
 import { gameStateOf, type GameContext, type GameState, type PlaySession, type StreamPeer } from '../game/state.ts';
 import { startStreamTimeline } from '../game/timelines.ts';
 import type { MockSession } from '../sessions/session.ts';
-import { createGameStream, type GameStream } from '../stream/game-stream.ts';
+import type { GameHandle, PeerHandle, StreamEngine } from '../stream/engine.ts';
 import { gameKindFor } from '../stream/games/index.ts';
 import { parseInput } from '../stream/input.ts';
 import { networkOf } from '../stream/network.ts';
-import { bitrateCap, createRtcPeer, type RtcPeer } from '../stream/rtc-peer.ts';
 import { isObj, type Obj } from '../validate.ts';
 import type { GameSocketContext } from './duration.ts';
 import { messageText, type SocketHandler } from './handler.ts';
@@ -68,8 +67,10 @@ const MAX_REPORT_BUFFER = 256 * 1024;
 export interface StreamSocketContext extends GameSocketContext {
   /** WebRTC video unless a scenario says `video: false` (default true). */
   video: boolean;
-  /** Real time for the game loop and the video. */
+  /** Real time for the socket transport's status frames. */
   frameClock: Clock;
+  /** Where the games and their WebRTC peers run (stream/engine.ts). */
+  engine: StreamEngine;
   /** No input this long while streaming sends 45001 (0: never), unless the scenario says otherwise. */
   idleAfterMs: number;
   /** Between the socket transport's progress steps, unless the scenario says otherwise. */
@@ -85,22 +86,27 @@ function streamLanguage(req: IncomingMessage, url: URL): ContentLanguage {
   return language === 'en' || hasCjkFont() ? language : 'en';
 }
 
-function streamGameOf(ctx: StreamSocketContext, fixtures: Fixtures, state: GameState, s: PlaySession, language: ContentLanguage): GameStream {
+function streamGameOf(ctx: StreamSocketContext, fixtures: Fixtures, state: GameState, s: PlaySession, language: ContentLanguage): GameHandle {
   if (s.game) return s.game;
   const fixture = findGameByKey(localizedFixtures(fixtures, ctx.fixtures, language), s.gameKey);
   const tags = ctx.fixtures.content.catalogue.tags;
   const tagNames = (fixture?.tag_ids ?? []).map((id) => tags.find((t) => t.id === id)?.name ?? '');
-  s.game = createGameStream({
+  const game = ctx.engine.game({
     kind: gameKindFor(tagNames),
     title: fixture?.title ?? s.gameKey,
     language,
     seed: Number(s.scId.replace(/\D/g, '').slice(-9)) || 1,
     level: () => s.level,
     network: () => networkOf(state),
-    frameClock: ctx.frameClock,
+    ended: (why) => {
+      // Its streams are lost with it (each socket closes 1011, saying why); a reconnect makes a new game.
+      if (s.game === game) s.game = undefined;
+      ctx.log(`stream: the game of ${s.scId} ended with its process: ${why}`);
+    },
     log: ctx.log,
   });
-  return s.game;
+  s.game = game;
+  return game;
 }
 
 export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
@@ -128,8 +134,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
       const idleAfterMs = script.idleAfterMs ?? ctx.idleAfterMs;
       const timers: TimerId[] = [];
       let statusFrames: TimerId | undefined;
-      let rtc: RtcPeer | null = null;
-      let detach: (() => void) | null = null;
+      let rtc: PeerHandle | null = null;
       // Socket transport: the status frame's counters (the WebRTC game keeps its own).
       let frame = 0;
       let inputs = 0;
@@ -170,21 +175,15 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
       } else {
         const stream = streamGameOf(ctx, game.fixtures, state, s, streamLanguage(req, url));
         const stallAt = script.progress?.stallAt;
-        rtc = createRtcPeer({
+        rtc = ctx.engine.peer(stream, {
           signal: (m) => peer.send(m),
           message: (text) => onMessage(text, 'channel'),
           report: (m) => {
             // Frame reports wait while the client reads slowly (its memory is not ours to grow); a rumble always goes.
             if (m.type === 'vibrate' || ws.bufferedAmount < MAX_REPORT_BUFFER) peer.send(m);
           },
-          clock: ctx.frameClock,
-          connected: () => {
-            if (detach || !rtc) return;
-            detach = stream.attach(rtc);
-            live();
-          },
+          connected: live,
           lost: (why) => peer.close(1011, why),
-          bitrateKbps: () => bitrateCap(s.level, networkOf(state).bitrateKbps),
           ...(stallAt !== undefined ? { stallAt } : {}),
           log: ctx.log,
         });
@@ -220,7 +219,7 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
           const signal = rtcSignal(msg);
           if (!signal) peer.send({ type: 'error', msg: 'rtc messages are {"type":"rtc","kind":"offer","sdp":"…"} or {"type":"rtc","kind":"candidate","candidate":{…}|null}' });
           else if (!rtc) peer.send({ type: 'error', msg: 'This stream has no video (socket transport): rtc messages are not used' });
-          else void rtc.signal(signal);
+          else rtc.signal(signal);
         } else {
           peer.send({ type: 'error', msg: `Unknown message type ${JSON.stringify(type ?? null)}` });
         }
@@ -234,7 +233,6 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
         closed = true;
         for (const t of timers) clock.clearTimeout(t);
         clock.clearInterval(statusFrames);
-        detach?.();
         rtc?.close();
         s.streams.delete(peer);
         if (s.streams.size === 0) disarmIdle(state, s);

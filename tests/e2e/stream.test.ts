@@ -5,7 +5,8 @@
  * frame code drawn under each frame's game carries the input it reflects, and
  * the player moves); the player never sees that code (decision 0025); clarity changes the real resolution; a scripted stall goes
  * through the SPEC §4 reconnect path; the realtime-info overlay shows live,
- * measured figures. Screenshots at 844×390 (landscape).
+ * measured figures. Screenshots at 844×390 (landscape). The games run in a stream process, as `npm start` runs them
+ * (decision 0028).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +14,7 @@ import { until as waitUntil } from '../wait.ts';
 import { closeMenu, codeOnScreen, openMenu, STREAM, until } from './stream-view.ts';
 import { gamePath, gameScreen, LANDSCAPE, screenshot, useServerAndBrowser, type SessionPage } from './harness.ts';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ streamProcesses: 1 });
 const gs = gameScreen(e2e, 'stream');
 
 const STARFALL = 1; // tagged RPG: the shooter

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +141,12 @@ describe('CLI arguments', () => {
     expect(parseCli(['--idle-after=0'], {}).idleAfterMs).toBe(0);
   });
 
+  it('games stream from one process per core by default (decision 0028); --stream-processes sets how many, 0 none', () => {
+    expect(parseCli([], {}).streamProcesses).toBe(availableParallelism());
+    expect(parseCli(['--stream-processes', '3'], {}).streamProcesses).toBe(3);
+    expect(parseCli(['--stream-processes=0'], {}).streamProcesses).toBe(0);
+  });
+
   it('reads PORT and HOST; --port wins over PORT; both --flag value and --flag=value work', () => {
     expect(parseCli([], { PORT: '9000', HOST: '0.0.0.0' })).toMatchObject({ port: 9000, host: '0.0.0.0' });
     expect(parseCli(['--port', '9100'], { PORT: '9000' }).port).toBe(9100);
@@ -158,6 +165,8 @@ describe('CLI arguments', () => {
     [['stray'], 'Unknown argument "stray". Run with --help for usage.'],
     [['--port='], 'Missing value for --port.'],
     [['--max-sessions', '0'], 'Invalid --max-sessions "0": expected a whole number from 1 to 100000.'],
+    [['--stream-processes', 'many'], 'Invalid --stream-processes "many": expected a whole number from 0 to 64.'],
+    [['--stream-processes', '65'], 'Invalid --stream-processes "65": expected a whole number from 0 to 64.'],
     [['--scenario', 'x'], `Unknown scenario "x". Known scenarios: ${KNOWN}.`],
   ])('%j fails with one line', (args, message) => {
     expect(() => parseCli(args, {})).toThrow(CliError);

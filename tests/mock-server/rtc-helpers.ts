@@ -17,7 +17,7 @@ import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
 import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
-import type { GameStream } from '../../mock-server/stream/game-stream.ts';
+import type { GameHandle } from '../../mock-server/stream/engine.ts';
 import { json } from './control-helpers.ts';
 import { gameCall, playGame, player, type Player } from './game-helpers.ts';
 import { holds, until } from '../wait.ts';
@@ -160,7 +160,7 @@ export function playSession(s: Started, scId: string, session = DEFAULT_SESSION)
 }
 
 /** The game the session runs (WebRTC transport), or undefined. */
-export function gameOf(s: Started, scId: string, session = DEFAULT_SESSION): GameStream | undefined {
+export function gameOf(s: Started, scId: string, session = DEFAULT_SESSION): GameHandle | undefined {
   return playSession(s, scId, session)?.game;
 }
 

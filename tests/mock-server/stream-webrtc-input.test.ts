@@ -68,7 +68,7 @@ describe('WebRTC stream: rumble (decision 0007)', () => {
     r.sdk.subscribe({ vibrate: (rumble) => felt.push(rumble) });
     r.sdk.start(run.target);
     await untilFrames(r, 1);
-    expect(gameOf(s, run.scId)?.game.kind).toBe('racer');
+    expect(gameOf(s, run.scId)?.figures().kind).toBe('racer');
     // Nobody steers: the traffic in the player's lane hits within seconds (at most ~16 s over 200 seeds).
     await until(() => felt.length > 0, 'a rumble from a crash', 30_000, () => JSON.stringify(r.sdk.lastReport?.game));
     expect(felt[0]).toEqual({ durationMs: 200, strong: 0.8, weak: 0.5 });
