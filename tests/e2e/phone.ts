@@ -16,9 +16,11 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Features Chromium runs without: Playwright's own list (playwright-core's chromiumSwitches.ts), which a
- * `--disable-features` of ours replaces rather than extends, and PreloadTopChromeWebUI. Chromium 156.0.8078.108
- * starts a "top-chrome WebUI" renderer for every new context to have the browser's own UI ready; headless, nothing
- * shows it, and with a few hundred contexts a run it cost about a second of CPU each: the e2e run took twice as long.
+ * `--disable-features` of ours replaces rather than extends, and the address bar's WebUI popups. Chromium
+ * 156.0.8078.108 renders the omnibox's popups (chrome://omnibox-popup.top-chrome/ and its AI-mode page) in a
+ * renderer of their own for every window, so for every context a test opens; headless, nothing ever shows them, and
+ * they nearly doubled what a new context costs (10 contexts: 6.8 CPU-s with them, 3.7 without), which made the e2e
+ * run about twice as long as on the Chromium before it. PreloadTopChromeWebUI keeps others like them from preloading.
  */
 const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -35,6 +37,8 @@ const DISABLED_FEATURES = [
   'AimEnabled',
   'PreconnectToSearch',
   'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
 ];
 
 export const CHROMIUM_ARGS: readonly string[] = [
