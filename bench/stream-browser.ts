@@ -23,6 +23,7 @@
  * - Input-to-frame latency (bench/stream-browser-latency.ts).
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LevelConfig } from '../web/api/contract.ts';
@@ -57,7 +58,10 @@ export async function measureBrowser(opts: {
   log: (line: string) => void;
 }): Promise<BrowserResult> {
   const stopRecording = recordServerPcs();
-  const app: MockApp = createApp({ distDir: DIST_DIR, log: () => {} });
+  // The games run in stream processes, one per core, as `npm start` runs them (decision 0028); the sender's own figures
+  // are then in those processes, and the table shows none. BENCH_STREAM_PROCESSES=0 keeps them here, sender included.
+  const processes = Number(process.env['BENCH_STREAM_PROCESSES'] ?? availableParallelism());
+  const app: MockApp = createApp({ distDir: DIST_DIR, log: () => {}, streamProcesses: processes, warmStreamProcesses: processes > 0 });
   const { url } = await app.listen(0, '127.0.0.1');
   const base = url.endsWith('/') ? url : `${url}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS], timeout: 30_000 });

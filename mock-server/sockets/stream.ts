@@ -178,6 +178,9 @@ export function createStreamSocket(ctx: StreamSocketContext): SocketHandler {
         rtc = ctx.engine.peer(stream, {
           signal: (m) => peer.send(m),
           message: (text) => onMessage(text, 'channel'),
+          inputApplied: () => {
+            if (s.status === 'running') armIdle(state, s, idleAfterMs);
+          },
           report: (m) => {
             // Frame reports wait while the client reads slowly (its memory is not ours to grow); a rumble always goes.
             if (m.type === 'vibrate' || ws.bufferedAmount < MAX_REPORT_BUFFER) peer.send(m);

@@ -47,6 +47,12 @@ export interface PeerOptions {
   signal(msg: StreamRtcMessage): void;
   /** A data-channel message: the stream socket's own input handling checks it. */
   message(text: string): void;
+  /**
+   * A well-formed input from the data channel was applied where the game runs, without the round trip through
+   * `message` (a stream process does this: the input's way to the game is the latency players feel); anything else
+   * still comes to `message`.
+   */
+  inputApplied?(): void;
   /** A frame report or a rumble for the client (the stream socket carries them, rtc-peer.ts says why). */
   report(msg: StreamFrameMessage | StreamVibrateMessage): void;
   /** ICE connected and the peer is watching the game. */

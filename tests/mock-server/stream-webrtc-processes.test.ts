@@ -4,14 +4,14 @@
  * process that dies ends only its own streams, through the SPEC §4 reconnect path, and the journal says why.
  * The app's mock SDK plays over real WebRTC in this process (rtc-helpers.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STREAM_EVENT } from '../../web/api/contract.ts';
 import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
 import { until } from '../wait.ts';
-import { FREE_TRIAL, MEMBER } from './game-helpers.ts';
-import { startApp, type Started } from './helpers.ts';
-import { describeSdk, destroyAllSdks, gameOf, key, playSession, presentedSeq, rtcSdk, runningGame, setGrade, untilFrames } from './rtc-helpers.ts';
-import { afterEach } from 'vitest';
+import { FREE_TRIAL, MEMBER, useScript } from './game-helpers.ts';
+import { roundTrip, startApp, type Started } from './helpers.ts';
+import { describeSdk, destroyAllSdks, gameOf, key, playSession, presentedSeq, rtcSdk, runningGame, setGrade, streamSocket, untilFrames } from './rtc-helpers.ts';
 
 let s: Started | undefined;
 afterEach(async () => {
@@ -51,6 +51,26 @@ describe('stream processes (decision 0028)', () => {
     await setGrade(started, run, 6);
     await until(() => r.sdk.lastPresented?.width === 640 && r.sdk.lastPresented.height === 360, 'frames at 640 × 360', 5_000, () => JSON.stringify(r.sdk.lastPresented));
     expect(r.disconnects).toEqual([]);
+  }, 60_000);
+
+  it('SPEC §4 Stream events: input applied in the stream process starts the 45001 wait again in the main process', async () => {
+    s = await startApp({ video: true, streamProcesses: 1 });
+    const started = s;
+    useScript(started, { idleAfterMs: 1_500 });
+    const run = await runningGame(started, FREE_TRIAL);
+    const r = rtcSdk(started);
+    r.sdk.start(run.target);
+    await untilFrames(r, 1, 30_000);
+    // The wait is on the session clock (the helper's manual clock); the input arrives 1 s into it.
+    started.clock.advance(1_000);
+    key(r, 'Space', true);
+    await until(() => gameOf(started, run.scId)?.figures().inputs === 1, 'the input at the game', 10_000);
+    started.clock.advance(1_499);
+    await roundTrip(streamSocket(r));
+    expect(r.events, 'no event 1.499 s after the input (2.499 s after the stream came up)').toEqual([]);
+    started.clock.advance(1);
+    await until(() => r.events.length > 0, 'event 45001', 5_000, () => describeSdk(r));
+    expect(r.events.map((e) => e.code)).toEqual([STREAM_EVENT.idle]);
   }, 60_000);
 
   it('SPEC §4 Reconnect: a killed stream process ends only its streams; the player reconnects to a new game of the same session', async () => {

@@ -7,7 +7,10 @@
  * It leaves through `process.exit` when the main process goes (libwebrtc's threads keep the loop alive, and a
  * natural exit after a track was stopped crashes in its teardown: native.ts).
  */
+import type { StreamInputMessage } from '../../../web/api/contract.ts';
 import { systemClock } from '../../../web/core/clock.ts';
+import { isObj } from '../../validate.ts';
+import { parseInput } from '../input.ts';
 import { createLocalEngine, type GameHandle, type PeerHandle } from '../engine.ts';
 import { FIGURES_EVERY_MS, type Conditions, type FromStreamProcess, type ToStreamProcess } from './protocol.ts';
 
@@ -17,6 +20,19 @@ const send = (m: FromStreamProcess): void => {
 const log = (line: string): void => send({ t: 'log', line });
 
 const engine = createLocalEngine(systemClock);
+
+/** A well-formed input message from the data channel, or null: anything else goes to the main process to answer. */
+function channelInput(text: string): StreamInputMessage | null {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+  if (!isObj(msg) || msg['type'] !== 'input') return null;
+  const got = parseInput(msg);
+  return 'input' in got ? got.input : null;
+}
 const games = new Map<number, { handle: GameHandle; now: Conditions }>();
 const peers = new Map<number, PeerHandle>();
 
@@ -60,7 +76,13 @@ function handle(m: ToStreamProcess): void {
       }
       const peer = engine.peer(g.handle, {
         signal: (msg) => send({ t: 'signal', pid, msg }),
-        message: (text) => send({ t: 'message', pid, text }),
+        // Input goes to the game here and now; the main process hears that it came (idleness), not what it was.
+        message: (text) => {
+          const input = channelInput(text);
+          if (!input) return send({ t: 'message', pid, text });
+          g.handle.input(input);
+          send({ t: 'input', pid });
+        },
         report: (msg) => send({ t: 'report', pid, msg }),
         connected: () => send({ t: 'connected', pid }),
         lost: (why) => send({ t: 'lost', pid, why }),

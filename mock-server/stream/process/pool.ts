@@ -117,6 +117,7 @@ export function createStreamPool(o: StreamPoolOptions): StreamPool {
     if (!p) return;
     if (m.t === 'signal') p.o.signal(m.msg);
     else if (m.t === 'message') p.o.message(m.text);
+    else if (m.t === 'input') p.o.inputApplied?.();
     else if (m.t === 'report') p.o.report(m.msg);
     else if (m.t === 'connected') p.o.connected();
     else p.o.lost(m.why);

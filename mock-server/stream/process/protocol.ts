@@ -29,6 +29,7 @@ export type FromStreamProcess =
   | { t: 'figures'; gid: number; figures: GameStreamFigures }
   | { t: 'signal'; pid: number; msg: StreamRtcMessage }
   | { t: 'message'; pid: number; text: string }
+  | { t: 'input'; pid: number }
   | { t: 'report'; pid: number; msg: StreamFrameMessage | StreamVibrateMessage }
   | { t: 'connected'; pid: number }
   | { t: 'lost'; pid: number; why: string };
