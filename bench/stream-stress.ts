@@ -44,7 +44,7 @@ async function mock(session: string, what: string, data: unknown): Promise<void>
   if (!res.ok) throw new Error(`/__mock/${what} answered ${res.status}: ${await res.text()}`);
 }
 
-let browser: Browser = await launchBrowser();
+let browser: Browser = await launchBrowser([], 'full');
 let context: BrowserContext | null = null;
 let page: Page | null = null;
 let sessionN = 0;
@@ -86,7 +86,7 @@ async function cut(p: Page, how: Cut): Promise<void> {
     context = page = null;
   } else {
     await browser.close();
-    browser = await launchBrowser();
+    browser = await launchBrowser([], 'full');
     context = page = null;
   }
 }

@@ -25,7 +25,7 @@ export const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isM
 
 /** One mock and one browser for the file, and its game screens; `playing` opens a game at 100 %, on a phone unless told. */
 export function useControlsScreen() {
-  const gs = gameScreen(useServerAndBrowser(), 'controls');
+  const gs = gameScreen(useServerAndBrowser({ browser: 'full' }), 'controls');
   const playing = (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> =>
     gs.playing('play-now', gameId, { context, clock: false });
   return { gs, playing };

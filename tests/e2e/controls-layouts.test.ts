@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { animationsDone, gamePath, gameScreen, LANDSCAPE, logIn, reach100, screenshot, useServerAndBrowser, waitForAppShell, type SessionPage } from './harness.ts';
 
 // The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
-const e2e = useServerAndBrowser({ video: false });
+const e2e = useServerAndBrowser({ video: false, browser: 'full' });
 const gs = gameScreen(e2e, 'layouts');
 
 const STARFALL = 1; // a gamepad game (default_op_type 0): the "Standard gamepad" plan, id 101

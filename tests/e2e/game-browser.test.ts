@@ -13,7 +13,7 @@ import { englishProblems } from './english-on-screen.ts';
 import { MEMBER } from './a11y.ts';
 
 // The socket-only stream: what is checked here is what the app asks of the browser, not the picture.
-const e2e = useServerAndBrowser({ video: false });
+const e2e = useServerAndBrowser({ video: false, browser: 'full' });
 const gs = gameScreen(e2e, 'game-browser');
 const STARFALL = { id: 1, title: 'Starfall Odyssey' }; // full_screen 1
 const KINGDOM = { id: 7, title: 'Kingdom Architect' }; // full_screen 0

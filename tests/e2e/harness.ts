@@ -13,7 +13,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './phone.ts';
+import { launchBrowser, type BrowserKind } from './phone.ts';
 import { startServer, type E2E, type ServerOptions, type TestServer } from './server.ts';
 
 export * from './phone.ts';
@@ -30,14 +30,15 @@ const E2E_PROGRESS_STEP_MS = 50;
 
 /**
  * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
- * Read `server` and `browser` inside tests (they exist once the hooks ran).
+ * Read `server` and `browser` inside tests (they exist once the hooks ran). `browser: 'full'` for a file whose tests
+ * need a browser window (phone.ts BrowserKind).
  */
-export function useServerAndBrowser(opts: ServerOptions = {}): E2E {
+export function useServerAndBrowser({ browser: kind = 'shell', ...opts }: ServerOptions & { browser?: BrowserKind } = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     // Both start at once: the mock's process loads while Chromium does.
-    [server, browser] = await Promise.all([startServer({ progressStepMs: E2E_PROGRESS_STEP_MS, ...opts }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ progressStepMs: E2E_PROGRESS_STEP_MS, ...opts }), launchBrowser([], kind)]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -16,7 +16,7 @@ import { MEMBER } from './a11y.ts';
 import { animationsDone, backGesture, CHROMIUM_ARGS, CHROMIUM_PATH, gamePath, gameScreen, loggedInPage, networkWatch, PHONE, reach100, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
 // The socket-only stream: the after-game offer needs a game played, not its picture.
-const e2e = useServerAndBrowser({ video: false });
+const e2e = useServerAndBrowser({ video: false, browser: 'full' });
 const gs = gameScreen(e2e, 'install');
 const MINE = '/main/user/index';
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

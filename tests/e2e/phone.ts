@@ -2,6 +2,7 @@
  * Chromium and the phone in it: Debian's Chromium through playwright-core, a 390×844 touch phone page that collects
  * its errors, waits for the app's shell and settled animations, screenshots, and the login form filled in.
  */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,18 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = path.join(ROOT, 'dist');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell: the same Chromium without the browser's windows, tabs and address bar, which
+ * Playwright itself runs for headless tests (decision 0029). A context in it costs a third of the CPU of one in the
+ * full browser. Without it (CHROMIUM_HEADLESS_SHELL_PATH names none that exists) every file runs the full browser.
+ */
+export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/**
+ * Which Chromium a file drives: the headless shell, or the full browser for what only a browser window does —
+ * full screen and a window resized after it, pointer lock, installing the app (decision 0029).
+ */
+export type BrowserKind = 'shell' | 'full';
 
 /**
  * Features Chromium runs without: Playwright's own list (playwright-core's chromiumSwitches.ts), which a
@@ -61,10 +74,15 @@ export const PHONE = {
   locale: 'en-US',
 } as const;
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags CI containers need (and `extraArgs`). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/** The executable for `kind`: the shell falls back to the full browser where it is not installed. */
+export function chromiumPath(kind: BrowserKind): string {
+  return kind === 'shell' && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
+}
+
+/** Debian's Chromium, headless (its headless shell unless `kind` is 'full'), with the flags CI containers need (and `extraArgs`). */
+export async function launchBrowser(extraArgs: readonly string[] = [], kind: BrowserKind = 'shell'): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(kind),
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 30_000,
