@@ -5,10 +5,10 @@
  * wake lock, full screen and orientation lock are wrapped before the app loads so each call is recorded: headless
  * Chromium grants full screen, but neither a wake lock nor an orientation lock (it is no phone).
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { animationsDone, backGesture, gamePath, gamePhase, gameScreen, logInAnyLanguage, PHONE, reach100, screenshot, useServerAndBrowser, waitForAppShell, type SessionPage } from './harness.ts';
+import { axeViolations } from './axe.ts';
 import { englishProblems } from './english-on-screen.ts';
 import { MEMBER } from './a11y.ts';
 
@@ -180,8 +180,7 @@ describe('playing in a phone browser (decision 0023)', () => {
     await hint.getByText(HINT).waitFor();
     await animationsDone(p.page);
     await screenshot(p.page, 'game-turn-hint');
-    const axe = await new AxeBuilder({ page: p.page }).include('[data-testid="turn-hint"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(p.page, { include: '[data-testid="turn-hint"]' })).toEqual([]);
     await p.page.setViewportSize(SIDEWAYS);
     await hint.waitFor({ state: 'detached' });
     await p.page.setViewportSize(PHONE.viewport);
