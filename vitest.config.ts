@@ -21,6 +21,10 @@ const E2E = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   globalSetup: 'tests/e2e/mock-bundle.ts',
+  // One module graph per worker: importing playwright-core and the harness again for each of 44 files took 80 s of
+  // CPU in a run whose two cores are busy throughout. Each file starts its own mock and browser (useServerAndBrowser),
+  // so nothing of one file's outlives it.
+  isolate: false,
   expect: { poll: { timeout: 10_000 } },
 } as const;
 

@@ -12,8 +12,8 @@ import type { E2E } from './server.ts';
 /** The game screen of a game. */
 export const gamePath = (gameId: number): string => `/submodules/game/game/index?game_id=${gameId}`;
 
-/** A phone held sideways, as the game screen is played. */
-export const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+/** A phone held sideways, as the game screen is played (at PHONE's density). */
+export const LANDSCAPE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
 
 /** A page of its own mock session (`?mock_session=` on the first load). */
 export interface SessionPage extends PhonePage {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPhonePage, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { newPhonePage, PHONE_2X, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 import { HOLD_MS } from '../../web/ui/first-image.ts';
 
 const e2e = useServerAndBrowser();
@@ -76,7 +76,7 @@ describe('home at 390×844 loads the art of the first screen only', () => {
   it('the first banner and the near covers; not the rows far below nor the carousel’s far slides', async () => {
     // A player who asked for reduced motion gets no auto-advance (ui/Carousel.tsx), so the slide the checks below
     // count from stays the first however slow the machine: CI's loaded run once saw the carousel move on first.
-    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { reducedMotion: 'reduce' } });
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, reducedMotion: 'reduce' } });
     const requested = mediaRequests(page);
     const settled = mediaSettled(page);
     await page.goto('/');
@@ -132,7 +132,7 @@ describe('home at 390×844 loads the art of the first screen only', () => {
   });
 
   it('scrolling to the bottom loads the covers below, with no layout shift', async () => {
-    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+    const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: PHONE_2X });
     const requested = mediaRequests(page);
     const settled = mediaSettled(page);
     // Layout shifts from the start (CLS), as web-vitals counts them: none caused by the player's own input.
@@ -186,7 +186,7 @@ const FIRST_IMAGE_PAGES = [
 describe("the first view's largest image goes first (LCP, decision 0017; ui/first-image.ts)", () => {
   for (const { name, path, largest, after } of FIRST_IMAGE_PAGES) {
     it(`${name}: the other art, the page's later data and the shell's layers are asked for once it is on screen`, async () => {
-      const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url);
+      const { page, errors, close } = await newPhonePage(e2e.browser, e2e.server.url, { context: PHONE_2X });
       await page.addInitScript(() => {
         const w = window as unknown as { __lcp: { url: string; at: number }[] };
         w.__lcp = [];

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATH } from '../../web/core/paths.ts';
-import { newPhonePage, PHONE, useServerAndBrowser } from './harness.ts';
+import { newPhonePage, PHONE_2X, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -73,8 +73,8 @@ describe('prerendered skeletons', () => {
     const WIDTHS = [360, 390, 430] as const;
     /** Per width, each part's rounded box. */
     const boxes = async (app: boolean): Promise<number[][][]> => {
-      const viewport = { ...PHONE.viewport, width: WIDTHS[0] };
-      const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, viewport }, ignoreConsole: [/Failed to load resource/] });
+      const viewport = { ...PHONE_2X.viewport, width: WIDTHS[0] };
+      const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, viewport }, ignoreConsole: [/Failed to load resource/] });
       try {
         if (!app) await phone.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
         await phone.page.goto(new URL(path, e2e.server.url).href, { waitUntil: 'load' });

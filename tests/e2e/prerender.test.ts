@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { ROUTES } from '../../web/app/route-table.ts';
 import { PAGE_PATH } from '../../web/core/paths.ts';
 import { encodeEntry } from '../../web/core/storage/local.ts';
-import { networkWatch, newPhonePage, PHONE, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
+import { networkWatch, newPhonePage, PHONE_2X, screenshot, useServerAndBrowser, waitForAppShell } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 
@@ -44,7 +44,7 @@ describe('prerendered static export', () => {
   });
 
   it.each(PAGES)('$name paints its skeleton with JavaScript disabled', async ({ name, path }) => {
-    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, javaScriptEnabled: false } });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, javaScriptEnabled: false } });
     try {
       await phone.page.goto(new URL(path, e2e.server.url).href, { waitUntil: 'load' });
       const frame = phone.page.locator('[data-prerendered]');
@@ -84,7 +84,7 @@ describe('prerendered static export', () => {
     { locale: 'en-US', names: ['Home', 'Game Library', 'Mine'] },
     { locale: 'zh-CN', names: ['首页', '游戏库', '我的'] },
   ])("with its first script, the skeleton's tab links are named in the $locale reader's language alone", async ({ locale, names }) => {
-    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale }, ignoreConsole: [/Failed to load resource/] });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, locale }, ignoreConsole: [/Failed to load resource/] });
     try {
       // The HTML and its inline first script, none of the app's code.
       await phone.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -124,7 +124,7 @@ describe.each([
   { locale: 'zh-CN', tabs: ['首页', '游戏库', '我的'] },
 ])('take-over in $locale', ({ locale, tabs }) => {
   it.each(PAGES)('$name: no layout shift, no hydration error, labels only in the language', async ({ name, path }) => {
-    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale } });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, locale } });
     try {
       await phone.page.addInitScript(WATCH);
       const network = networkWatch(phone.page);
@@ -159,7 +159,7 @@ describe("login's first paint says its words in the reader's language, before an
     { reader: 'Traditional chosen in settings', locale: 'en-US', stored: 'zh-Hant', title: '手機號碼登入', tab: '登入' },
     { reader: 'a host asking for English in a zh-CN webview', locale: 'zh-CN', query: '?lang=en', title: 'Log in with your phone', tab: 'Log in' },
   ])('$reader: "$title", in a tab titled "$tab"', async ({ locale, stored, query, title, tab }) => {
-    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale }, ignoreConsole: [/Failed to load resource/] });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, locale }, ignoreConsole: [/Failed to load resource/] });
     try {
       if (stored) await phone.page.addInitScript((entry) => localStorage.setItem('language', entry), encodeEntry(stored));
       // The app's code never arrives: what shows is the HTML and its first script alone.
@@ -177,7 +177,7 @@ describe("login's first paint says its words in the reader's language, before an
   });
 
   it("its largest paint is the skeleton's words: the app drawing the same form adds no larger one", async () => {
-    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE, locale: 'en-US' } });
+    const phone = await newPhonePage(e2e.browser, e2e.server.url, { context: { ...PHONE_2X, locale: 'en-US' } });
     try {
       await phone.page.addInitScript(() => {
         const w = window as unknown as { __lcp: number[]; __appAt: number };
