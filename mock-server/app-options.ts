@@ -47,6 +47,8 @@ export interface MockAppOptions {
   streamProcesses?: number;
   /** Start the stream processes with the app rather than with the first game (the CLI does). */
   warmStreamProcesses?: boolean;
+  /** A folder where the catalogue's drawn WebP art is kept and shared with other mocks (media-raster.ts cacheDir). */
+  rasterCacheDir?: string;
   /** No input this long while streaming sends 45001 (default DEFAULT_IDLE_AFTER_MS; 0 never). */
   idleAfterMs?: number;
   /**

@@ -144,7 +144,7 @@ export function createApp(options: MockAppOptions = {}): MockApp {
     control: createControlApi({ sessions, scenarios, fixtures, log, bodyIdleMs, admin: options.admin === true, onChange: (s) => feed.changed(s) }),
     db: createDbApi({ sessions, fixtures, mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), log, bodyIdleMs, caps: dbLimits }),
     consolePage: createConsolePage(distDir),
-    media: createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures, log: warn }),
+    media: createMediaHandler({ mediaDir: path.join(fixturesDir, MEDIA_DIR_NAME), fixtures, log: warn, rasterCacheDir: options.rasterCacheDir }),
     payPage: (req, res, p, q) => servePayPage(req, res, p, q, { fixtures, sessionFor: (name) => sessions.get(name), bodyIdleMs }),
     app: withHostSimulator(createStaticHandler({ distDir }), distDir),
     runtimeConfig: options.runtimeConfig,

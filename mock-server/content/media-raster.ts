@@ -8,7 +8,9 @@
  * canvas binding, or when an image fails to draw, `webp` answers null and the caller serves the SVG.
  */
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Canvas, Image } from '@napi-rs/canvas';
 import type { ContentLanguage } from '../languages.ts';
 import type { ArtFont, FontFor } from './media-svg.ts';
@@ -61,6 +63,12 @@ export interface RasteriserOptions {
   log?: (line: string) => void;
   maxEntries?: number;
   quality?: number;
+  /**
+   * A folder that processes drawing the same art share: a WebP drawn is written there under its key (which names the
+   * SVG, size and quality), and one found there is read rather than drawn again. The e2e files' mocks share one, so
+   * the catalogue's art is encoded once a run rather than once a file.
+   */
+  cacheDir?: string;
 }
 
 const LATIN_FAMILIES = ['Helvetica Neue', 'Arial', 'Liberation Sans', 'DejaVu Sans'];
@@ -81,6 +89,18 @@ export function pickFonts(installed: readonly InstalledFamily[], language: Conte
   const cjkFamily = CJK_FAMILIES[language].map((f) => byName.get(f)).find((f) => f !== undefined) ?? installed.find((f) => ANY_CJK_FAMILY.test(f.family));
   const cjk = cjkFamily === undefined ? latin : font(cjkFamily);
   return (text) => (CJK_TEXT.test(text) ? cjk : latin);
+}
+
+/** Written under a name of its own and renamed, so another process never reads half a file; a failed write only costs a later draw. */
+async function keep(file: string, body: Buffer): Promise<void> {
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(partial, body);
+    await rename(partial, file);
+  } catch {
+    // Not kept: the next process draws it again.
+  }
 }
 
 const defaultLoad = (): CanvasLib => createRequire(import.meta.url)('@napi-rs/canvas') as CanvasLib;
@@ -114,11 +134,16 @@ export function createRasteriser(options: RasteriserOptions = {}): Rasteriser {
   const keyOf = (art: ArtDrawing): string => createHash('sha1').update(`${art.width}x${art.height}q${art.quality ?? quality}\n${art.svg}`).digest('hex').slice(0, 20);
 
   async function draw(c: CanvasLib, art: ArtDrawing, key: string): Promise<Raster | null> {
+    const file = options.cacheDir === undefined ? undefined : path.join(options.cacheDir, `${key}.webp`);
+    const kept = file === undefined ? null : await readFile(file).catch(() => null);
+    if (kept !== null && kept.length > 0) return { body: kept, etag: `"${key}"` };
     try {
       const image = await c.loadImage(Buffer.from(art.svg, 'utf8'));
       const target = c.createCanvas(art.width, art.height);
       target.getContext('2d').drawImage(image, 0, 0, art.width, art.height);
-      return { body: await target.encode('webp', art.quality ?? quality), etag: `"${key}"` };
+      const body = await target.encode('webp', art.quality ?? quality);
+      if (file !== undefined) await keep(file, body);
+      return { body, etag: `"${key}"` };
     } catch (err) {
       return fail('draw a game image as WebP', err);
     }

@@ -105,8 +105,10 @@ export interface MediaOptions {
   /** Absolute path of `fixtures/media`. */
   mediaDir: string;
   fixtures: Fixtures;
-  /** Draws the `.webp` art (default: @napi-rs/canvas, logging to `log`). */
+  /** Draws the `.webp` art (default: @napi-rs/canvas, logging to `log`, keeping what it drew in `rasterCacheDir`). */
   raster?: Rasteriser;
+  /** A folder of drawn art shared with other processes (media-raster.ts RasteriserOptions.cacheDir). */
+  rasterCacheDir?: string;
   log?: (line: string) => void;
 }
 
@@ -239,7 +241,7 @@ async function serveArt(req: IncomingMessage, res: ServerResponse, raster: Raste
 export function createMediaHandler(options: MediaOptions): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void> {
   const root = path.resolve(options.mediaDir);
   const sender = createFileSender(root);
-  const raster = options.raster ?? createRasteriser({ log: options.log });
+  const raster = options.raster ?? createRasteriser({ log: options.log, cacheDir: options.rasterCacheDir });
   return async (req, res, pathname) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, `Method ${req.method ?? ''} not allowed for media.\n`, { allow: 'GET, HEAD' });

@@ -15,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The bundled mock-process.ts, or "" to run the source with tsx. */
     mockProcessBundle: string;
+    /** The folder the run's mocks keep their drawn art in, shared (MockAppOptions.rasterCacheDir). */
+    rasterCacheDir: string;
   }
 }
 
@@ -46,5 +48,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warning',
   });
   project.provide('mockProcessBundle', outfile);
-  return () => rm(outfile, { force: true });
+  // The catalogue's art is drawn once a run, by whichever file's mock asks first, rather than once a file: a cover
+  // or banner costs its mock about 40 ms of CPU to encode, and most files show a few dozen of them.
+  const rasterCacheDir = path.join(ROOT, 'node_modules', '.cache', 'e2e-mock', `raster-${project.name}-${process.pid}`);
+  project.provide('rasterCacheDir', rasterCacheDir);
+  return async () => {
+    await rm(outfile, { force: true });
+    await rm(rasterCacheDir, { recursive: true, force: true });
+  };
 }

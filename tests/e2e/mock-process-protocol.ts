@@ -4,7 +4,7 @@ import type { MockAppOptions } from '../../mock-server/app.ts';
 /** The options a forked mock can take: MockAppOptions that survive JSON, and `log` as a switch. */
 export type MockProcessOptions = Pick<
   MockAppOptions,
-  'fixturesDir' | 'distDir' | 'latencyMs' | 'runtimeConfig' | 'scenario' | 'video' | 'idleAfterMs' | 'progressStepMs' | 'maxSessions' | 'allowedHosts' | 'allowedOrigins' | 'admin' | 'streamProcesses'
+  'fixturesDir' | 'distDir' | 'latencyMs' | 'runtimeConfig' | 'scenario' | 'video' | 'idleAfterMs' | 'progressStepMs' | 'maxSessions' | 'allowedHosts' | 'allowedOrigins' | 'admin' | 'streamProcesses' | 'rasterCacheDir'
 > & {
   /** Forward every log line to the worker (TestServer.logs). */
   log?: boolean;

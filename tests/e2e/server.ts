@@ -35,9 +35,9 @@ export interface E2E {
   readonly browser: Browser;
 }
 
-function inProvided(): string {
+function inProvided(key: 'mockProcessBundle' | 'rasterCacheDir'): string {
   try {
-    return inject('mockProcessBundle') ?? '';
+    return inject(key) ?? '';
   } catch {
     return '';
   }
@@ -53,7 +53,8 @@ const tell = (child: ChildProcess, message: ToMockProcess): void => {
  */
 export function startServer(options: ServerOptions = {}): Promise<TestServer> {
   // The run's bundle of mock-process.ts (mock-bundle.ts), else the source through tsx (a script outside vitest).
-  const bundle = inProvided();
+  const bundle = inProvided('mockProcessBundle');
+  const rasterCacheDir = inProvided('rasterCacheDir') || undefined;
   const child = fork(bundle || CHILD, [], {
     cwd: ROOT,
     execArgv: bundle ? [] : ['--import', 'tsx'],
@@ -98,6 +99,6 @@ export function startServer(options: ServerOptions = {}): Promise<TestServer> {
         resolve({ url: message.url.endsWith('/') ? message.url : `${message.url}/`, port: message.port, logs, exited: () => ended, close });
       }
     });
-    tell(child, { type: 'start', options: { distDir: DIST_DIR, ...options } });
+    tell(child, { type: 'start', options: { distDir: DIST_DIR, rasterCacheDir, ...options } });
   });
 }

@@ -2,7 +2,10 @@
  * The WebP rasteriser on its own (decision 0017): one encode per image however often or concurrently it is asked for,
  * a bounded cache, fonts this machine has, and null (never a throw) when it cannot draw.
  */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRasteriser, pickFonts, type ArtDrawing, type CanvasLib } from '../../mock-server/content/media-raster.ts';
 import { BANNER_SIZE, bannerSvg, COVER_SIZE, coverSvg, hslHex } from '../../mock-server/content/media-svg.ts';
@@ -28,6 +31,8 @@ function counting(o: { families?: string[]; failLoad?: boolean } = {}) {
 
 const game = (id: number) => ({ id, title: `Game ${id}`, developer: 'Studio' });
 const cover = (id: number): ArtDrawing => ({ svg: coverSvg(game(id)), ...COVER_SIZE });
+/** For the ETag (the cache key, quoted) only: it never draws. */
+const r0 = createRasteriser({ load: counting().load });
 
 describe('createRasteriser', () => {
   it('encodes an image once: a second request is a cache hit with the same bytes', async () => {
@@ -62,6 +67,30 @@ describe('createRasteriser', () => {
     expect(count.canvases).toBe(3);
     await r.webp(cover(2));
     expect(count.canvases).toBe(4);
+  });
+
+  it('with a shared cacheDir, art one rasteriser drew is read by another, not drawn again; a torn file is drawn anew', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'raster-cache-'));
+    try {
+      const a = counting();
+      const drawn = await createRasteriser({ load: a.load, cacheDir: dir }).webp(cover(1));
+      expect(a.count.canvases).toBe(1);
+      // Only the finished file is there: no partial write left behind.
+      expect(await readdir(dir)).toEqual([`${r0.etag(cover(1)).slice(1, -1)}.webp`]);
+      const b = counting();
+      const read = await createRasteriser({ load: b.load, cacheDir: dir }).webp(cover(1));
+      expect(b.count.canvases).toBe(0);
+      expect(read?.body.equals(drawn?.body ?? Buffer.alloc(0))).toBe(true);
+      expect(read?.etag).toBe(drawn?.etag);
+      // An empty file (a write cut short by a crash) is not taken for the art.
+      await writeFile(path.join(dir, `${r0.etag(cover(2)).slice(1, -1)}.webp`), '');
+      const c = counting();
+      const redrawn = await createRasteriser({ load: c.load, cacheDir: dir }).webp(cover(2));
+      expect(c.count.canvases).toBe(1);
+      expect(redrawn?.body.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('the ETag is known without encoding and differs with the drawing', () => {
