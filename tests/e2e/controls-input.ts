@@ -7,8 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { STREAM } from './stream-view.ts';
-import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
-import { gamePath, gameScreen, LANDSCAPE, reach100, useServerAndBrowser, type SessionPage } from './harness.ts';
+import { gameScreen, LANDSCAPE, useServerAndBrowser, type SessionPage } from './harness.ts';
 
 /** default_op_type 0, op_type "0,1,2": the shooter. */
 export const STARFALL = 1;
@@ -25,31 +24,14 @@ export const PHONE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
 export const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US' } as const;
 
 /**
- * One mock and one browser for the file, and its game screens; `playing` opens a game at 100 %, on a phone unless told.
- * Its games stream at standard clarity (640×360) rather than a member's default ultra (1280×720): what these files
- * read is the game's answer to input, which the frame code carries at any size, and a quarter of the pixels to draw,
- * encode and decode is about half the CPU of these files on a machine whose cores are busy throughout.
+ * One mock and one browser for the file, and its game screens; `playing` opens a game at 100 %, on a phone unless told,
+ * at standard clarity: what these files read is the game's answer to input, which the frame code carries at any size.
  */
 export function useControlsScreen() {
-  const e2e = useServerAndBrowser({ browser: 'full' });
-  const gs = gameScreen(e2e, 'controls');
-  const playing = async (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> => {
-    const p = await gs.open('play-now', { context, clock: false });
-    await standardByDefault(e2e.server.url, p.session);
-    await gs.enter(p, gamePath(gameId));
-    await reach100(p.page);
-    return p;
-  };
+  const gs = gameScreen(useServerAndBrowser({ browser: 'full' }), 'controls');
+  const playing = (gameId: number, context: typeof PHONE | typeof DESKTOP = PHONE): Promise<SessionPage> =>
+    gs.playing('play-now', gameId, { context, clock: false, standard: true });
   return { gs, playing };
-}
-
-/** The session's members start their games at standard clarity (system_info definition_default_conf, live in /__db/). */
-async function standardByDefault(base: string, session: string): Promise<void> {
-  const url = new URL(`/__db/system_info?session=${encodeURIComponent(session)}`, base);
-  const current = (await (await fetch(url)).json()) as { definition_default_conf: Record<string, number> };
-  const conf = { ...current.definition_default_conf, vip_user_default: 0 };
-  const res = await fetch(url, { method: 'PATCH', headers: { ...CONTROL_WRITE_HEADERS }, body: JSON.stringify({ definition_default_conf: conf }) });
-  if (!res.ok) throw new Error(`PATCH /__db/system_info answered ${res.status}: ${await res.text()}`);
 }
 
 export const screenAttr = (page: Page, name: string) => page.locator('.gs').getAttribute(name);

@@ -5,6 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
+import { CLARITY_LIST } from '../../web/api/contract/game.ts';
 import { logIn, newPhonePage, waitForAppShell, type PhonePage } from './phone.ts';
 import type { E2E } from './server.ts';
 
@@ -25,6 +26,12 @@ export interface GameScreenOptions {
   context?: Parameters<Browser['newContext']>[0];
   /** Install Playwright's page clock before the first load, so tests move the browser's time (default true). */
   clock?: boolean;
+  /**
+   * `playing`: the session's members start at standard clarity (640×360) rather than ultra (1280×720), for tests that
+   * read the game's answers rather than the picture's size: a quarter of the pixels to draw, encode and decode, on a
+   * machine whose cores are busy throughout.
+   */
+  standard?: boolean;
 }
 
 /**
@@ -62,9 +69,19 @@ export function gameScreen(e2e: E2E, prefix: string) {
     await logIn(p.page, mobile, { sendCode: false });
   }
 
+  /** Members of `session` start their games at standard clarity (system_info's definition_default_conf, live in /__db/). */
+  async function standardClarity(session: string): Promise<void> {
+    const url = new URL(`/__db/system_info?session=${encodeURIComponent(session)}`, e2e.server.url);
+    const current = (await (await fetch(url)).json()) as { definition_default_conf: Record<string, number> };
+    const definition_default_conf = { ...current.definition_default_conf, vip_user_default: CLARITY_LIST.indexOf(6) };
+    const res = await fetch(url, { method: 'PATCH', headers: { ...CONTROL_WRITE_HEADERS }, body: JSON.stringify({ definition_default_conf }) });
+    if (!res.ok) throw new Error(`PATCH /__db/system_info answered ${res.status}: ${await res.text()}`);
+  }
+
   /** A fresh session with `scenario`, logged in on the game screen of `gameId`, the stream at 100 %. */
   async function playing(scenario: string | Record<string, unknown>, gameId = 1, opts: GameScreenOptions = {}): Promise<SessionPage> {
     const p = await open(scenario, opts);
+    if (opts.standard === true) await standardClarity(p.session);
     await enter(p, gamePath(gameId));
     await reach100(p.page);
     return p;
