@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 /** The rule sets checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
-export const AXE_TAGS: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const AXE_TAGS: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

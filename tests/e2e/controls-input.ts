@@ -18,8 +18,8 @@ export const PIXEL_PALS = 5;
 /** default_op_type 1, op_type "1,2", op_mode 1: kept on keyboard and mouse. */
 export const KINGDOM_ARCHITECT = 7;
 
-/** A phone held sideways at 1× pixels (the picture is what is read back, and decoding it costs less). */
-export const PHONE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
+/** A phone held sideways (LANDSCAPE: 1× pixels, so the picture read back costs less to decode). */
+export const PHONE = LANDSCAPE;
 /** A desktop browser window of the same size: a fine pointer, no touch screen. */
 export const DESKTOP = { viewport: LANDSCAPE.viewport, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US' } as const;
 

@@ -29,7 +29,7 @@ describe('an insecure origin: no crypto.subtle (decision 0008 §2)', () => {
     await gs.mock(session, 'scenario', { name: 'play-now' });
     const origin = `http://${HOST}:${e2e.server.port}`;
     // At 1× like the stream tests: software-decoded video at 2× can starve a busy machine's screenshots.
-    const { page, errors, close } = await newPhonePage(browser, origin, { context: { ...LANDSCAPE, deviceScaleFactor: 1 }, ignoreConsole: NOISE });
+    const { page, errors, close } = await newPhonePage(browser, origin, { context: LANDSCAPE, ignoreConsole: NOISE });
     const chunks: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/assets/chunks/')) chunks.push(new URL(r.url()).pathname);

@@ -19,15 +19,13 @@ const gs = gameScreen(e2e, 'stream');
 
 const STARFALL = 1; // tagged RPG: the shooter
 const NEON_DRIFT = 2; // tagged Racing: the racer
-/** At 1× pixels: the picture is what is measured here, and decoding it costs less. */
-const STREAM_LANDSCAPE = { ...LANDSCAPE, deviceScaleFactor: 1 } as const;
 
 /**
  * Logged in (a member: ultra clarity by default), on the game screen of `gameId`, the stream at 100 %; `standard` where
  * the picture's size is not what the test looks at.
  */
 const playing = (gameId: number, scenario: string | Record<string, unknown> = 'play-now', o: { standard?: boolean } = {}): Promise<SessionPage> =>
-  gs.playing(scenario, gameId, { context: STREAM_LANDSCAPE, clock: false, standard: o.standard });
+  gs.playing(scenario, gameId, { context: LANDSCAPE, clock: false, standard: o.standard });
 
 
 /** The stream's sound element as the player hears it. */
@@ -210,7 +208,7 @@ describe('the real stream (decision 0005)', () => {
   });
 
   it('a WebRTC connection that cannot be made ends with a clear message, never a spinner forever', async () => {
-    const p = await gs.open({ scenario: { game: { play: { code: 200 }, progress: { stallAt: 30 } } } }, { context: STREAM_LANDSCAPE });
+    const p = await gs.open({ scenario: { game: { play: { code: 200 }, progress: { stallAt: 30 } } } }, { context: LANDSCAPE });
     await gs.enter(p, gamePath(STARFALL));
     await p.page.getByText('30%').waitFor({ timeout: 15_000 });
     await p.page.clock.runFor(61_000);
