@@ -37,6 +37,11 @@ export const NO_OPERATION_MS = 60_000;
 export const RECONNECT_WAIT_MS = 60_000;
 /** While playing, minor_web_config hears the day's play this often (decision 0012), besides at start and stop. */
 export const MINOR_REPORT_MS = 60_000;
+/**
+ * The cloud ended the stream (54001, or the stream closed as ended): this long for the duration socket to say why
+ * (out of play time, kicked) before the game ends as ended by the cloud. The two arrive on different connections.
+ */
+export const CLOUD_END_REASON_WAIT_MS = 1_000;
 /** No decoded frame for this long is a lost connection (SPEC §4 reconnect path). */
 export const STREAM_STALL_MS = 10_000;
 /** Seconds of blu-ray trial a client starts with (local database `user.bluray_try_duration`). */

@@ -7,14 +7,14 @@
  * events, reconnect and quit are here.
  */
 import { STREAM_EVENT } from '../api/contract.ts';
-import { NO_OPERATION_MS, SOCKET_RECONNECT_DELAY_MS } from '../core/constants.ts';
+import { CLOUD_END_REASON_WAIT_MS, NO_OPERATION_MS, SOCKET_RECONNECT_DELAY_MS } from '../core/constants.ts';
 import { durationTransition } from './duration.ts';
 import { hangUp, hangupTransition } from './hangup.ts';
 import { clampProgress, STREAM_RECEIVED } from './progress.ts';
 import { queueTransition } from './queue.ts';
 import { startTransition } from './start.ts';
 import { isPlayStart, subMessage, targetOf } from './answers.ts';
-import type { Effect, SessionEvent, SessionState, Step } from './state.ts';
+import { TIMER_NAMES, type Effect, type SessionEvent, type SessionState, type Step } from './state.ts';
 import { beginRecon, clearTimer, endSession, enterReconnect, hasLiveSession, quitStep, same, setTimer, step } from './steps.ts';
 
 export type BackAction = 'quit-dialog' | 'stopped-queue' | 'none';
@@ -33,6 +33,7 @@ export function backAction(s: SessionState): BackAction {
 export function transition(s: SessionState, e: SessionEvent, now: number): Step {
   // Any answer to an older attempt (the user quit and started again meanwhile) changes nothing; a late play answer is undone (start.ts).
   if ('attempt' in e && e.attempt !== s.attempt && e.type !== 'play-answer') return same(s);
+  if (s.cloudEnded) return afterCloudEnd(s, e, now);
   return startTransition(s, e, now) ?? queueTransition(s, e, now) ?? hangupTransition(s, e, now) ?? durationTransition(s, e) ?? core(s, e, now);
 }
 
@@ -84,7 +85,7 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
         case STREAM_EVENT.quit:
           return endSession(s, 'stream-quit', '');
         case STREAM_EVENT.ended:
-          return endSession(s, 'session-ended', '');
+          return cloudEnd(s);
         case STREAM_EVENT.reconnect:
         case STREAM_EVENT.reconnectAlt:
           return s.phase === 'playing' || s.phase === 'loading' ? enterReconnect(s, now) : same(s);
@@ -96,7 +97,7 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
 
     case 'stream-disconnect':
       if (!hasLiveSession(s)) return same(s);
-      if (e.reason === 'ended') return endSession(s, 'session-ended', '');
+      if (e.reason === 'ended') return cloudEnd(s);
       if (e.reason === 'failed') return endSession(s, 'stream-failed', e.message ?? '');
       if (s.phase === 'playing' || s.phase === 'loading') return enterReconnect(s, now);
       // A reconnect attempt that dropped: try again shortly, still inside the 60 s wait.
@@ -164,6 +165,35 @@ function core(s: SessionState, e: SessionEvent, now: number): Step {
       return endSession({ ...s, queue: null }, 'token-expired', '', { extra: [emit] });
     }
 
+    default:
+      return same(s);
+  }
+}
+
+/**
+ * The cloud ended the stream (54001, or the stream closed as ended). When it ends a session for a reason of the
+ * duration socket's (out of play time, SPEC §4 "200 … quits when duration_coin is 0"; kicked; a relogin), that
+ * reason comes on another connection, in no fixed order with the stream's end: wait a moment for it, so the player
+ * is told why (and offered play time) rather than only that the game ended.
+ */
+function cloudEnd(s: SessionState): Step {
+  return step({ ...s, cloudEnded: true }, ...TIMER_NAMES.map(clearTimer), setTimer('cloud-end', CLOUD_END_REASON_WAIT_MS));
+}
+
+/** The stream is gone: only the duration socket's reason, the wait's end, a quit or the login's end are heard. */
+function afterCloudEnd(s: SessionState, e: SessionEvent, now: number): Step {
+  switch (e.type) {
+    case 'duration':
+      return durationTransition(s, e) ?? same(s);
+    case 'duration-lost':
+    case 'quit':
+      // The cloud stopped the session itself: there is nothing to stop_game.
+      return endSession(s, 'session-ended', '');
+    case 'timer':
+      return e.name === 'cloud-end' ? endSession(s, 'session-ended', '') : same(s);
+    case 'token-expired':
+    case 'minor-limit':
+      return core(s, e, now);
     default:
       return same(s);
   }

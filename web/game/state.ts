@@ -133,6 +133,11 @@ export interface SessionState {
   idleEndsAt: number | null;
   /** Reconnecting: give up at this time unless 100 arrives. */
   reconnectEndsAt: number | null;
+  /**
+   * The cloud ended the stream and the session waits CLOUD_END_REASON_WAIT_MS for the duration socket's reason
+   * (machine.ts `cloudEnded`); nothing but that reason, a quit or the wait's end changes it.
+   */
+  cloudEnded: boolean;
   end: SessionEnd | null;
   quitDialog: boolean;
   /** Duration socket 202. */
@@ -159,14 +164,24 @@ export const initialState: SessionState = {
   away: null,
   idleEndsAt: null,
   reconnectEndsAt: null,
+  cloudEnded: false,
   end: null,
   quitDialog: false,
   timeoutDialog: false,
   reloginRequired: false,
 };
 
-export type TimerName = 'sdk-init' | 'queue-poll' | 'seat-expiry' | 'hangup' | 'no-operation' | 'reconnect-wait' | 'reconnect-retry';
-export const TIMER_NAMES: readonly TimerName[] = ['sdk-init', 'queue-poll', 'seat-expiry', 'hangup', 'no-operation', 'reconnect-wait', 'reconnect-retry'];
+export type TimerName = 'sdk-init' | 'queue-poll' | 'seat-expiry' | 'hangup' | 'no-operation' | 'reconnect-wait' | 'reconnect-retry' | 'cloud-end';
+export const TIMER_NAMES: readonly TimerName[] = [
+  'sdk-init',
+  'queue-poll',
+  'seat-expiry',
+  'hangup',
+  'no-operation',
+  'reconnect-wait',
+  'reconnect-retry',
+  'cloud-end',
+];
 
 /** A failed step of an attempt (a call rejected, the SDK failed to initialise). */
 export type FailedStep = 'token' | 'sdk' | 'play' | 'queue' | 'recon' | 'sessions';

@@ -1,11 +1,11 @@
 /** The pure machine: state in, state and effects out, time passed explicitly. */
 import { describe, expect, it } from 'vitest';
 import { HANGUP_MINUTE_MS, QUEUE_POLL_MS, SEAT_EXPIRY_MS } from '../../../web/api/contract.ts';
-import { NO_OPERATION_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
+import { CLOUD_END_REASON_WAIT_MS, NO_OPERATION_MS, RECONNECT_WAIT_MS, SDK_INIT_WAIT_MS } from '../../../web/core/constants.ts';
 import { backAction } from '../../../web/game/machine.ts';
 import { initialState, TIMER_NAMES } from '../../../web/game/state.ts';
 import { seatExpiryMs } from '../../../web/game/queue.ts';
-import { GAME, playAnswer, queued, seatReady } from './fakes.ts';
+import { GAME, playAnswer, queued, seatReady, userInfo } from './fakes.ts';
 import { playing, run, started, T, types } from './machine-run.ts';
 
 describe('machine (SPEC §4 transitions)', () => {
@@ -91,6 +91,18 @@ describe('machine (SPEC §4 transitions)', () => {
     const r = run([{ type: 'duration', msg: { code: 408, msg: '', event: 1 } }], playing);
     expect(r.state).toMatchObject({ phase: 'ended', reloginRequired: true });
     expect(types(r.effects)).not.toContain('stop-game');
+  });
+
+  it('SPEC §4 54001 waits CLOUD_END_REASON_WAIT_MS for the duration socket: duration_coin 0 then ends as out of play time, else ended by the cloud', () => {
+    const waiting = run([{ type: 'stream-event', code: 54001 }], playing);
+    expect(waiting.state).toMatchObject({ phase: 'playing', cloudEnded: true });
+    expect(types(waiting.effects)).toEqual([`set-timer cloud-end ${CLOUD_END_REASON_WAIT_MS}`]);
+    const broke = run([{ type: 'duration', msg: { code: 200, msg: '', data: userInfo({ duration_coin: 0 }) } }], waiting.state);
+    expect(broke.state).toMatchObject({ phase: 'ended', cloudEnded: false, end: { reason: 'out-of-time' } });
+    const waited = run([{ type: 'timer', name: 'cloud-end' }], waiting.state);
+    expect(waited.state.end?.reason).toBe('session-ended');
+    expect(types(waited.effects)).not.toContain('stop-game');
+    expect(run([{ type: 'stream-event', code: 43001 }, { type: 'progress', value: 100 }], waiting.state).state).toBe(waiting.state);
   });
 
   it('ignores answers of another attempt', () => {

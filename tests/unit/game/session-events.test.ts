@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_OPERATION_MS } from '../../../web/core/constants.ts';
+import { CLOUD_END_REASON_WAIT_MS, NO_OPERATION_MS } from '../../../web/core/constants.ts';
 import { GAME, flush, harness, member, userInfo } from './fakes.ts';
 
 describe('SPEC §4 Stream events', () => {
@@ -16,15 +16,55 @@ describe('SPEC §4 Stream events', () => {
     const h = harness();
     await h.play();
     h.sdk.event(54001);
+    // A moment for the duration socket to say why (CLOUD_END_REASON_WAIT_MS), then ended by the cloud.
+    expect(h.session.phase.value).toBe('playing');
+    await h.advance(CLOUD_END_REASON_WAIT_MS);
     expect(h.session.end.value?.reason).toBe('session-ended');
     expect(h.api.named('stopGame')).toHaveLength(0);
+    expect(h.sockets[0]?.closed).toBe(true);
   });
 
   it('a stream the cloud closed because the session is gone ends it like 54001', async () => {
     const h = harness();
     await h.play();
     h.sdk.disconnect('ended');
+    await h.advance(CLOUD_END_REASON_WAIT_MS);
     expect(h.session.end.value?.reason).toBe('session-ended');
+  });
+
+  it('SPEC §4 out of play time: duration_coin 0 arriving just after the cloud ended the stream is the reason given', async () => {
+    for (const end of [(h: ReturnType<typeof harness>) => h.sdk.event(54001), (h: ReturnType<typeof harness>) => h.sdk.disconnect('ended')]) {
+      const h = harness();
+      await h.play();
+      end(h);
+      await h.advance(CLOUD_END_REASON_WAIT_MS - 1);
+      h.sockets[0]?.server({ code: 200, msg: 'out of play time', data: userInfo({ duration_coin: 0 }) });
+      expect(h.session.end.value).toEqual({ reason: 'out-of-time', message: 'out of play time' });
+      await h.advance(CLOUD_END_REASON_WAIT_MS);
+      expect(h.events.filter((x) => x.startsWith('ended'))).toEqual(['ended:out-of-time']);
+    }
+  });
+
+  it('SPEC §4 408 event 0 just after the cloud ended the stream is the reason given', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(54001);
+    h.sockets[0]?.server({ code: 408, msg: 'quit', event: 0 });
+    expect(h.session.end.value?.reason).toBe('kicked');
+  });
+
+  it('while waiting for the reason, the stream\'s other events change nothing and a quit ends it without stop_game', async () => {
+    const h = harness();
+    await h.play();
+    h.sdk.event(54001);
+    h.sdk.event(43001);
+    h.sdk.disconnect('lost');
+    h.sockets[0]?.server({ code: 200, msg: 'success', data: userInfo({ duration_coin: 1200 }) });
+    expect(h.session.phase.value).toBe('playing');
+    h.session.quit();
+    expect(h.session.end.value?.reason).toBe('session-ended');
+    expect(h.api.named('stopGame')).toHaveLength(0);
+    expect(h.api.named('reconPlayGame')).toHaveLength(0);
   });
 
   it('SPEC §4 §9 45001 starts the 60 s no-operation timer, then quits', async () => {
