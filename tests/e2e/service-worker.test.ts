@@ -162,6 +162,43 @@ describe('a new version and the switch', () => {
     expect(phone.errors).toEqual([]);
   });
 
+  it('a new worker that does not take control within TAKEOVER_WAIT_MS: Reload still reloads, into the new version, and asks no more', async () => {
+    const { page } = phone;
+    // Chromium can hold a worker that skipped waiting for as long as the old one is kept busy (decision 0021): here the
+    // page's first SKIP_WAITING is lost on its way, so nothing takes control after the player's Reload.
+    await page.addInitScript(() => {
+      const post = ServiceWorker.prototype.postMessage;
+      ServiceWorker.prototype.postMessage = function (this: ServiceWorker, ...args: Parameters<typeof post>) {
+        if ((args[0] as { type?: string } | null)?.type === 'SKIP_WAITING' && !sessionStorage.getItem('e2e-skip-lost')) {
+          sessionStorage.setItem('e2e-skip-lost', '1');
+          return;
+        }
+        post.apply(this, args);
+      } as typeof post;
+    });
+    await page.reload();
+    await waitForAppShell(page);
+    await controlled(page);
+    await rewrite('index.html', (html) => `${html}<!-- rebuilt again ${Date.now()} -->`);
+    await rewrite('sw.js', (js) => js.replace(/(\{url:"\/",revision:")[0-9a-z]+"/, '$1rebuilt1111111111"'));
+    expect(await readFile(path.join(COPY, 'sw.js'), 'utf8')).toContain('rebuilt1111111111');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const bar = page.getByRole('status').filter({ hasText: 'New version available' });
+    await bar.waitFor({ timeout: 30_000 });
+    const before = await page.evaluate(() => performance.timeOrigin);
+    await bar.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction((t) => performance.timeOrigin !== t, before, { timeout: 30_000 });
+    await waitForAppShell(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-skip-lost'))).toBe('1');
+    // The reloaded page knows the Reload was accepted: it tells the worker still waiting to take over, and offers nothing.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null), { timeout: 15_000 })
+      .toBeNull();
+    await expect.poll(() => cachedUrls(page)).toContainEqual(expect.stringContaining('rebuilt1111111111'));
+    expect(await bar.count()).toBe(0);
+    expect(phone.errors).toEqual([]);
+  });
+
   it('config.json serviceWorker: false removes the worker and its caches, and registers none', async () => {
     const { page } = phone;
     await rewrite('config.json', (json) => JSON.stringify({ ...JSON.parse(json), serviceWorker: false }));

@@ -10,13 +10,15 @@ import { Workbox } from 'workbox-window';
 import type { AppUpdate } from '../core/app-update.ts';
 import { CONFIG_CACHE } from '../sw/rules.ts';
 import { appUpdate } from './app-update.ts';
-import { clock, config } from './services.ts';
+import { clock, config, storage } from './services.ts';
 
 export const WORKER_URL = '/sw.js';
 export const WORKER_SCOPE = '/';
 /** A tab open for days still hears of a new version: asked again when shown, at most this often. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const PRECACHE_PREFIX = 'workbox-precache';
+/** Session storage: the player accepted a new version and the page reloaded before its worker took over. */
+const ACCEPTED_KEY = 'cg-update-accepted';
 
 export type WorkerPlan = 'register' | 'unregister' | 'none';
 
@@ -38,23 +40,51 @@ export interface UpdateWiring {
   reload(): void;
   /** The page was controlled by a worker when it loaded. */
   controlled: boolean;
+  setTimeout(fn: () => void, ms: number): unknown;
+  /** The player's Reload, kept across the reload it causes (this tab's session storage): `take` reads and forgets it. */
+  acceptance: { put(): void; take(): boolean };
 }
 
 /**
+ * After the player's Reload, how long the new worker has to take control before the page reloads without it. Chromium
+ * activates a worker that skipped waiting only once the old one has stopped, and a request of the page's (a report, an
+ * image) that lands while the old one stops starts it again: the new one then waits until the old one has been idle
+ * for its timeout (30 s; never under DevTools). A reload does not need the new worker: the page comes from the network,
+ * and its new files, which the old worker's precache does not list, do too (decision 0021).
+ */
+export const TAKEOVER_WAIT_MS = 3000;
+
+/**
  * A worker waiting (this tab's or another's) is offered; the accept sends it SKIP_WAITING and the page reloads when it
- * controls. Returns the offer of a waiting worker, for one workbox-window did not see (offerInstalling). A worker that took control without this tab asking (another tab accepted) leaves this page on files that
- * are no longer the worker's: it is offered too, and the accept only reloads.
+ * controls, or after TAKEOVER_WAIT_MS without it. Returns the offer of a waiting worker, for one workbox-window did not
+ * see (offerInstalling). A worker that took control without this tab asking (another tab accepted) leaves this page on
+ * files that are no longer the worker's: it is offered too, and the accept only reloads. A page loaded by an accepted
+ * Reload is already the new version: the worker still waiting is told to take over, and nothing is offered.
  */
 export function wireUpdates(wb: WorkboxLike, w: UpdateWiring): () => void {
+  const acceptedBefore = w.acceptance.take();
   let accepted = false;
-  const offerWaiting = (): void =>
+  let reloading = false;
+  const reload = (): void => {
+    if (reloading) return;
+    reloading = true;
+    w.reload();
+  };
+  const offerWaiting = (): void => {
+    if (acceptedBefore) return wb.messageSkipWaiting();
     w.update.offer(() => {
       accepted = true;
       wb.messageSkipWaiting();
+      w.setTimeout(() => {
+        if (reloading) return;
+        w.acceptance.put();
+        reload();
+      }, TAKEOVER_WAIT_MS);
     });
+  };
   wb.addEventListener('controlling', () => {
-    if (accepted) w.reload();
-    else if (w.controlled) w.update.offer(() => w.reload());
+    if (accepted) reload();
+    else if (w.controlled && !acceptedBefore) w.update.offer(reload);
   });
   wb.addEventListener('waiting', offerWaiting);
   return offerWaiting;
@@ -86,6 +116,8 @@ export interface WorkerEnv {
   createWorkbox(url: string, opts: { scope: string }): WorkboxLike;
   update: AppUpdate;
   reload(): void;
+  setTimeout(fn: () => void, ms: number): unknown;
+  acceptance: UpdateWiring['acceptance'];
   /** Called with a function to run whenever the page is shown again. */
   onShown(fn: () => void): void;
   now(): number;
@@ -108,7 +140,13 @@ export async function startServiceWorker(env: WorkerEnv = browserEnv()): Promise
     if (plan === 'unregister') await unregister(env);
     if (plan !== 'register') return;
     const wb = env.createWorkbox(WORKER_URL, { scope: WORKER_SCOPE });
-    const offerWaiting = wireUpdates(wb, { update: env.update, reload: env.reload, controlled: env.container?.controller != null });
+    const offerWaiting = wireUpdates(wb, {
+      update: env.update,
+      reload: env.reload,
+      controlled: env.container?.controller != null,
+      setTimeout: env.setTimeout,
+      acceptance: env.acceptance,
+    });
     // After the first paint the page has loaded: no reason to wait for the load event workbox-window waits for.
     const registration = await wb.register({ immediate: true });
     if (registration && env.container?.controller) offerInstalling(registration as InstallingWatch, offerWaiting);
@@ -133,6 +171,15 @@ function browserEnv(): WorkerEnv {
     createWorkbox: (url, opts) => new Workbox(url, opts),
     update: appUpdate,
     reload: () => location.reload(),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    acceptance: {
+      put: () => storage.session.setItem(ACCEPTED_KEY, '1'),
+      take: () => {
+        const was = storage.session.getItem(ACCEPTED_KEY) !== null;
+        storage.session.removeItem(ACCEPTED_KEY);
+        return was;
+      },
+    },
     onShown: (fn) => document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && fn()),
     now: () => clock.now(),
   };

@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppUpdate } from '../../../web/core/app-update.ts';
-import { offerInstalling, startServiceWorker, UPDATE_CHECK_MS, wireUpdates, workerPlan, type InstallingWatch, type WorkboxLike, type WorkerEnv } from '../../../web/app/service-worker.ts';
+import {
+  offerInstalling,
+  startServiceWorker,
+  TAKEOVER_WAIT_MS,
+  UPDATE_CHECK_MS,
+  wireUpdates,
+  workerPlan,
+  type InstallingWatch,
+  type UpdateWiring,
+  type WorkboxLike,
+  type WorkerEnv,
+} from '../../../web/app/service-worker.ts';
 
 type Listener = (event: { isExternal?: boolean }) => void;
 
@@ -34,6 +45,8 @@ function fakeEnv(over: Partial<WorkerEnv> = {}) {
     createWorkbox: vi.fn(() => wb),
     update: createAppUpdate(),
     reload: vi.fn(),
+    setTimeout: vi.fn(),
+    acceptance: { put: vi.fn(), take: () => false },
     onShown: (fn) => void (shown = fn),
     now: () => now,
     ...over,
@@ -80,31 +93,87 @@ describe('registering the service worker (decision 0021)', () => {
   });
 });
 
+/** A page's update wiring with a hand-run timer and a session-storage mark. */
+function wiring(o: { controlled?: boolean; marked?: boolean } = {}) {
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  let mark = o.marked ?? false;
+  const w = {
+    update: createAppUpdate(),
+    reload: vi.fn(),
+    controlled: o.controlled ?? true,
+    setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    acceptance: {
+      put: () => void (mark = true),
+      take: () => {
+        const was = mark;
+        mark = false;
+        return was;
+      },
+    },
+  } satisfies UpdateWiring;
+  return { w, timers, marked: () => mark };
+}
+
 describe('a new version', () => {
   it('waiting is offered; accepting sends SKIP_WAITING, and the page reloads once the new worker controls it', () => {
     const wb = fakeWorkbox();
-    const update = createAppUpdate();
-    const reload = vi.fn();
-    wireUpdates(wb, { update, reload, controlled: true });
+    const { w, timers, marked } = wiring();
+    wireUpdates(wb, w);
     wb.emit('waiting');
-    expect(update.ready.get()).toBe(true);
+    expect(w.update.ready.get()).toBe(true);
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
-    update.accept();
+    w.update.accept();
     expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
-    expect(reload).not.toHaveBeenCalled();
+    expect(w.reload).not.toHaveBeenCalled();
     wb.emit('controlling');
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(w.reload).toHaveBeenCalledTimes(1);
+    // The fallback finds the page reloading already.
+    timers.forEach((t) => t.fn());
+    expect(w.reload).toHaveBeenCalledTimes(1);
+    expect(marked()).toBe(false);
+  });
+
+  it('a new worker that has not taken over TAKEOVER_WAIT_MS after the Reload: the page reloads anyway, remembering the Reload', () => {
+    const wb = fakeWorkbox();
+    const { w, timers, marked } = wiring();
+    wireUpdates(wb, w);
+    wb.emit('waiting');
+    w.update.accept();
+    expect(timers.map((t) => t.ms)).toEqual([TAKEOVER_WAIT_MS]);
+    timers[0]?.fn();
+    expect(w.reload).toHaveBeenCalledTimes(1);
+    expect(marked()).toBe(true);
+    wb.emit('controlling');
+    expect(w.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the page that Reload loaded is the new version: the waiting worker is told to take over, and nothing is offered', () => {
+    const wb = fakeWorkbox();
+    const { w, marked } = wiring({ marked: true });
+    wireUpdates(wb, w);
+    expect(marked()).toBe(false);
+    wb.emit('waiting');
+    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    wb.emit('controlling');
+    expect(w.update.ready.get()).toBe(false);
+    expect(w.reload).not.toHaveBeenCalled();
+    // The mark was for that one load: the next page offers the next version again.
+    const next = fakeWorkbox();
+    const again = wiring();
+    wireUpdates(next, again.w);
+    next.emit('waiting');
+    expect(again.w.update.ready.get()).toBe(true);
   });
 
   it('a first install taking control changes nothing; another tab taking over offers a reload', () => {
     const first = fakeWorkbox();
-    const update = createAppUpdate();
-    const reload = vi.fn();
-    wireUpdates(first, { update, reload, controlled: false });
+    const { w } = wiring({ controlled: false });
+    const { update, reload } = w;
+    wireUpdates(first, w);
     first.emit('controlling');
     expect(update.ready.get()).toBe(false);
     const later = fakeWorkbox();
-    wireUpdates(later, { update, reload, controlled: true });
+    wireUpdates(later, { ...w, controlled: true });
     later.emit('controlling', { isExternal: true });
     expect(reload).not.toHaveBeenCalled();
     expect(update.ready.get()).toBe(true);
