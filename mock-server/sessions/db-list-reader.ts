@@ -10,13 +10,13 @@
  * a session's data alive after its reset.
  */
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
+import { jsonServer } from './json-server.ts';
 
 export type ListRead<S> = (state: S, req: Request, res: Response, next: NextFunction) => void;
 
 /** `initial` names every collection: the router mounts a route per collection it sees at creation. */
 export function createListReader<S extends Record<string, readonly object[]>>(initial: S, idField?: string): ListRead<S> {
-  const router = jsonServer.router<S>(initial);
+  const router = jsonServer().router<S>(initial);
   if (idField !== undefined) Object.assign(router.db._, { id: idField });
   /** Ends a read's turn: called once its answer is computed (render) or it is handed on (next). */
   const releases = new WeakMap<Response, () => void>();

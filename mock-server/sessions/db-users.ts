@@ -11,7 +11,7 @@
  * `{error}` and change nothing.
  */
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
+import { jsonServer } from './json-server.ts';
 import { phoneKey } from '../phone.ts';
 import { isObj } from '../validate.ts';
 import { DbError } from './db-fixtures.ts';
@@ -125,7 +125,7 @@ interface SessionDb {
 /** A slot, like the store it serves: a reset drops both together. */
 const routerSlot = defineSlot<SessionDb>('json-server /__db/', (session) => {
   const store = session.store;
-  const router = jsonServer.router<DbState>({ users: store.users });
+  const router = jsonServer().router<DbState>({ users: store.users });
   // lodash-id reads the id field name from `_.id`: our records are keyed by uid.
   Object.assign(router.db._, { id: USER_ID_FIELD });
   // json-server calls db.write() right after each create, update or delete (lowdb would save the file

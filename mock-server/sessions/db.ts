@@ -22,7 +22,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import jsonServer from 'json-server';
 import { HEADER } from '../../web/api/contract.ts';
 import { ApiError } from '../http/envelope.ts';
 import { depthMessage, jsonTextTooDeep } from '../limits.ts';
@@ -35,6 +34,7 @@ import { createOrdersDb } from './db-orders.ts';
 import { createUsersDb } from './db-users.ts';
 import type { Fixtures } from '../fixtures/index.ts';
 import { createDbMeter, dbCaps, type DbCaps } from './db-limits.ts';
+import { jsonServer } from './json-server.ts';
 
 export const DB_PREFIX = '/__db/';
 
@@ -51,9 +51,19 @@ export interface DbOptions {
   caps?: DbCaps;
 }
 
-/** The `/__db/` request handler. */
+/** The `/__db/` request handler; its json-server app is built on the first request (json-server.ts). */
 export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams) => Promise<void> {
-  const app = jsonServer.create();
+  let app: ReturnType<typeof dbApp> | null = null;
+  return (req, res) =>
+    new Promise<void>((resolve) => {
+      res.once('close', () => resolve());
+      res.once('finish', () => resolve());
+      (app ??= dbApp(o))(req, res);
+    });
+}
+
+function dbApp(o: DbOptions): ReturnType<ReturnType<typeof jsonServer>['create']> {
+  const app = jsonServer().create();
   app.disable('x-powered-by');
   const content = createFixtureDb(o.fixtures, o.mediaDir, o.log);
   const saves = createSavesDb(o.fixtures, o.log);
@@ -165,10 +175,5 @@ export function createDbApi(o: DbOptions): (req: IncomingMessage, res: ServerRes
     res.status(500).json({ error: `Mock /__db/ error: ${err instanceof Error ? err.message : String(err)}` });
   });
 
-  return (req, res) =>
-    new Promise<void>((resolve) => {
-      res.once('close', () => resolve());
-      res.once('finish', () => resolve());
-      app(req, res);
-    });
+  return app;
 }
