@@ -22,8 +22,8 @@ const E2E = {
   hookTimeout: 60_000,
   globalSetup: 'tests/e2e/mock-bundle.ts',
   // One module graph per worker: importing playwright-core and the harness again for each of 44 files took 80 s of
-  // CPU in a run whose two cores are busy throughout. Each file starts its own mock and browser (useServerAndBrowser),
-  // so nothing of one file's outlives it.
+  // CPU in a run whose two cores are busy throughout. Each file gets its own mock app and closes its browser contexts
+  // (useServerAndBrowser): the mock's process and Chromium are the worker's (decision 0019).
   isolate: false,
   expect: { poll: { timeout: 10_000 } },
 } as const;
@@ -71,7 +71,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: SOLO,
-          // Two files at a time, each with its own Chromium and its own mock process: most of a browser test is
+          // Two files at a time, each worker with its own Chromium and its own mock process: most of a browser test is
           // waiting (for answers, animations, the page clock), and two files overlap those waits.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

@@ -29,7 +29,23 @@ export * from './logged-in.ts';
 const E2E_PROGRESS_STEP_MS = 50;
 
 /**
- * One mock server and one browser for a test file: started in beforeAll, closed in afterAll.
+ * The worker's browsers, one of each kind, for every file it runs (vitest keeps one module graph per e2e worker):
+ * launching Chromium costs a third of a second of CPU, forty-odd files a run. What a file does lives in its contexts,
+ * which it closes; a browser that died is launched anew.
+ */
+const browsers = new Map<BrowserKind, Promise<Browser>>();
+
+async function workerBrowser(kind: BrowserKind): Promise<Browser> {
+  const kept = await browsers.get(kind)?.catch(() => undefined);
+  if (kept?.isConnected()) return kept;
+  const launched = launchBrowser([], kind);
+  browsers.set(kind, launched);
+  return launched;
+}
+
+/**
+ * One mock app and one browser for a test file: started in beforeAll, closed in afterAll. The app is the file's own;
+ * the mock's process and the browser are the worker's (server.ts, workerBrowser), so the next file starts at once.
  * Read `server` and `browser` inside tests (they exist once the hooks ran). `browser: 'full'` for a file whose tests
  * need a browser window (phone.ts BrowserKind).
  */
@@ -38,10 +54,11 @@ export function useServerAndBrowser({ browser: kind = 'shell', ...opts }: Server
   let browser: Browser | undefined;
   beforeAll(async () => {
     // Both start at once: the mock's process loads while Chromium does.
-    [server, browser] = await Promise.all([startServer({ progressStepMs: E2E_PROGRESS_STEP_MS, ...opts }), launchBrowser([], kind)]);
+    [server, browser] = await Promise.all([startServer({ progressStepMs: E2E_PROGRESS_STEP_MS, ...opts }), workerBrowser(kind)]);
   });
   afterAll(async () => {
-    await browser?.close();
+    // Whatever the file left open goes with it: the next file starts from a browser with no context.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.close();
   });
   const started = <T>(v: T | undefined): T => {

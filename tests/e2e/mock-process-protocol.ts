@@ -10,9 +10,11 @@ export type MockProcessOptions = Pick<
   log?: boolean;
 };
 
+/** `close` ends the app and leaves the process waiting for the next `start` (server.ts keeps it for the next file). */
 export type ToMockProcess = { type: 'start'; options: MockProcessOptions } | { type: 'close' };
 
 export type FromMockProcess =
   | { type: 'listening'; port: number; url: string }
   | { type: 'failed'; message: string }
-  | { type: 'log'; line: string };
+  | { type: 'log'; line: string }
+  | { type: 'closed' };

@@ -3,7 +3,9 @@
  * mock loads (`@roamhq/wrtc`, `@napi-rs/canvas`) can never take a test file down with it: a crash here ends the
  * mock, and the tests that still need it fail saying so. It builds the app from the options the worker sends (the
  * JSON-safe part of MockAppOptions), listens on a free port of 127.0.0.1 and answers with where; it forwards log lines
- * when asked, and closes the app when the worker says so or goes away.
+ * when asked, and closes the app when the worker says so. It then waits for the next app to start: the worker keeps it
+ * for its next test file, which gets a new app (no state of the last one's) without starting Node and importing the
+ * mock again, about a second of CPU a file. It ends when the worker goes away.
  */
 import { createApp, type MockApp } from '../../mock-server/app.ts';
 import type { MockProcessOptions, FromMockProcess, ToMockProcess } from './mock-process-protocol.ts';
@@ -26,6 +28,13 @@ async function start(options: MockProcessOptions): Promise<void> {
   }
 }
 
+async function closeApp(): Promise<void> {
+  const closing = app;
+  app = undefined;
+  await closing?.close().catch(() => {});
+  send({ type: 'closed' });
+}
+
 async function stop(): Promise<never> {
   await app?.close().catch(() => {});
   process.exit(0);
@@ -33,7 +42,7 @@ async function stop(): Promise<never> {
 
 process.on('message', (message: ToMockProcess) => {
   if (message.type === 'start') void start(message.options);
-  else void stop();
+  else void closeApp();
 });
 // The worker is gone (it finished, or died): nobody will ask this process to close.
 process.on('disconnect', () => void stop());
