@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEAT_EXPIRY_MS } from '../../web/api/contract.ts';
-import { NO_OPERATION_MS } from '../../web/core/constants.ts';
+import { CLOUD_END_REASON_WAIT_MS, NO_OPERATION_MS } from '../../web/core/constants.ts';
 import { json } from './control-helpers.ts';
 import { login, type Started, useApp } from './helpers.ts';
 import { MEMBER } from './game-helpers.ts';
@@ -79,7 +79,8 @@ describe('game session × the shipped scenarios, applied by name (SPEC §4, §8)
     await named(name);
     const c = await rig.client(await login(s.port, MEMBER));
     await rig.playNow(c);
-    await rig.pass(5000);
+    // 54001 ends the game once the duration socket has had CLOUD_END_REASON_WAIT_MS to say why (machine.ts cloudEnd).
+    await rig.pass(5000 + CLOUD_END_REASON_WAIT_MS);
     expect((await rig.ended(c))?.reason).toBe(reason);
   });
 
