@@ -157,6 +157,32 @@ describe('service worker', () => {
   });
 });
 
+/**
+ * What a rebuild that changes the game library page writes — its HTML (with a stamp of its own) and its revision in the
+ * worker's precache list — found by the page's own check for a new version (as when it is shown again, or a
+ * navigation). Resolves with the stamp once "New version available" shows.
+ */
+async function rebuildLibrary(page: Page, revision: string): Promise<string> {
+  const stamp = `rebuilt ${revision} ${Date.now()}`;
+  await rewrite(LIBRARY_FILE, (html) => `${html}<!--${stamp}-->`);
+  await rewrite('sw.js', (js) => js.replace(LIBRARY_REVISION, `$1${revision}"`));
+  expect(await readFile(path.join(COPY, 'sw.js'), 'utf8')).toContain(revision);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  await updateBar(page).waitFor({ timeout: 30_000 });
+  return stamp;
+}
+
+const updateBar = (page: Page) => page.getByRole('status').filter({ hasText: 'New version available' });
+
+/** Presses the bar's Reload; resolves once the page has loaded again, with the stamp its HTML ends with. */
+async function reloadFromBar(page: Page): Promise<string> {
+  const before = await page.evaluate(() => performance.timeOrigin);
+  await updateBar(page).getByRole('button', { name: 'Reload' }).click();
+  await page.waitForFunction((t) => performance.timeOrigin !== t, before, { timeout: 30_000 });
+  await waitForAppShell(page);
+  return page.evaluate(() => document.lastChild?.textContent ?? '');
+}
+
 describe('a new version and the switch', () => {
   let phone: PhonePage;
   beforeAll(async () => {
@@ -169,23 +195,11 @@ describe('a new version and the switch', () => {
     await page.goto('/main/gameLibrary/index');
     await waitForAppShell(page);
     await controlled(page);
-    // What a rebuild that changes this page writes: its HTML and its revision in the worker's precache list.
-    const stamp = `<!-- rebuilt ${Date.now()} -->`;
-    await rewrite(LIBRARY_FILE, (html) => `${html}${stamp}`);
-    await rewrite('sw.js', (js) => js.replace(LIBRARY_REVISION, '$1rebuilt0000000000"'));
-    expect(await readFile(path.join(COPY, 'sw.js'), 'utf8')).toContain('rebuilt0000000000');
-    // The page's own check for a new version (as when it is shown again, or a navigation).
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const bar = page.getByRole('status').filter({ hasText: 'New version available' });
-    await bar.waitFor({ timeout: 30_000 });
+    const stamp = await rebuildLibrary(page, 'rebuilt0000000000');
     await screenshot(page, 'service-worker-update-prompt');
-    const before = await page.evaluate(() => performance.timeOrigin);
-    await bar.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction((t) => performance.timeOrigin !== t, before, { timeout: 30_000 });
-    await waitForAppShell(page);
+    expect(await reloadFromBar(page)).toBe(stamp);
     await controlled(page);
-    expect(await page.evaluate(() => document.lastChild?.textContent ?? '')).toBe(stamp.slice(4, -3));
-    expect(await bar.count()).toBe(0);
+    expect(await updateBar(page).count()).toBe(0);
     await settled(page);
     await expect.poll(() => cachedUrls(page)).toContainEqual(expect.stringContaining('rebuilt0000000000'));
     expect(phone.errors).toEqual([]);
@@ -209,25 +223,15 @@ describe('a new version and the switch', () => {
     await page.reload();
     await waitForAppShell(page);
     await controlled(page);
-    const stamp = `<!-- rebuilt again ${Date.now()} -->`;
-    await rewrite(LIBRARY_FILE, (html) => `${html}${stamp}`);
-    await rewrite('sw.js', (js) => js.replace(LIBRARY_REVISION, '$1rebuilt1111111111"'));
-    expect(await readFile(path.join(COPY, 'sw.js'), 'utf8')).toContain('rebuilt1111111111');
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const bar = page.getByRole('status').filter({ hasText: 'New version available' });
-    await bar.waitFor({ timeout: 30_000 });
-    const before = await page.evaluate(() => performance.timeOrigin);
-    await bar.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction((t) => performance.timeOrigin !== t, before, { timeout: 30_000 });
-    await waitForAppShell(page);
+    const stamp = await rebuildLibrary(page, 'rebuilt1111111111');
     // The new version's page, from the network, while the old worker still answers.
-    expect(await page.evaluate(() => document.lastChild?.textContent ?? '')).toBe(stamp.slice(4, -3));
+    expect(await reloadFromBar(page)).toBe(stamp);
     // It knows the Reload was accepted: it tells the worker still waiting to take over, and offers nothing.
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('e2e-skip-sent'))).toBe('2');
-    expect(await bar.count()).toBe(0);
+    expect(await updateBar(page).count()).toBe(0);
     await settled(page);
     await expect.poll(() => cachedUrls(page)).toContainEqual(expect.stringContaining('rebuilt1111111111'));
-    expect(await bar.count()).toBe(0);
+    expect(await updateBar(page).count()).toBe(0);
     expect(phone.errors).toEqual([]);
   });
 
