@@ -13,7 +13,9 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The one tsconfig, rather than the project service: typescript-eslint's own measurements find `project` with its
+      // single-run inference (a CLI run) the faster of the two, and here it is 65–68 core-seconds against 71–79.
+      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
