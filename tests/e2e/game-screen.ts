@@ -51,6 +51,15 @@ export function gameScreen(e2e: E2E, prefix: string) {
     return (await res.json()) as Record<string, unknown>;
   }
 
+  /** `/__db/<path>` of `session` (decision 0003): read, or written with `data` (PATCH by default). */
+  async function db<T = Record<string, unknown>>(session: string, path: string, data?: unknown, method = data === undefined ? 'GET' : 'PATCH'): Promise<T> {
+    const url = new URL(`/__db/${path}`, e2e.server.url);
+    url.searchParams.set('session', session);
+    const res = await fetch(url, { method, headers: { ...CONTROL_WRITE_HEADERS }, body: data === undefined ? undefined : JSON.stringify(data) });
+    if (!res.ok) throw new Error(`${method} /__db/${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
   /** A fresh mock session with `scenario` (a name, or a control API body) and a page for it. */
   async function open(scenario: string | Record<string, unknown>, opts: GameScreenOptions = {}): Promise<SessionPage> {
     const session = `${prefix}-${process.pid}-${++n}-${Date.now()}`;
@@ -71,11 +80,8 @@ export function gameScreen(e2e: E2E, prefix: string) {
 
   /** Members of `session` start their games at standard clarity (system_info's definition_default_conf, live in /__db/). */
   async function standardClarity(session: string): Promise<void> {
-    const url = new URL(`/__db/system_info?session=${encodeURIComponent(session)}`, e2e.server.url);
-    const current = (await (await fetch(url)).json()) as { definition_default_conf: Record<string, number> };
-    const definition_default_conf = { ...current.definition_default_conf, vip_user_default: CLARITY_LIST.indexOf(6) };
-    const res = await fetch(url, { method: 'PATCH', headers: { ...CONTROL_WRITE_HEADERS }, body: JSON.stringify({ definition_default_conf }) });
-    if (!res.ok) throw new Error(`PATCH /__db/system_info answered ${res.status}: ${await res.text()}`);
+    const current = await db<{ definition_default_conf: Record<string, number> }>(session, 'system_info');
+    await db(session, 'system_info', { definition_default_conf: { ...current.definition_default_conf, vip_user_default: CLARITY_LIST.indexOf(6) } });
   }
 
   /** A fresh session with `scenario`, logged in on the game screen of `gameId`, the stream at 100 %. */
@@ -99,7 +105,7 @@ export function gameScreen(e2e: E2E, prefix: string) {
   /** The session's journal of HTTP requests. */
   const journal = async (session: string): Promise<Array<{ path: string }>> => (await mock(session, 'journal?kind=http'))['entries'] as Array<{ path: string }>;
 
-  return { mock, open, enter, playing, later, journal };
+  return { mock, db, open, enter, playing, later, journal };
 }
 
 /** The game is playing and the loading view has gone. */

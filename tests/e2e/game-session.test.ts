@@ -16,7 +16,6 @@ import {
   screenshot,
   useServerAndBrowser,
 } from './harness.ts';
-import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 // The socket-only stream: what is checked here is the game session, not the picture (stream.test.ts has that).
 const e2e = useServerAndBrowser({ video: false });
@@ -134,12 +133,7 @@ describe('game screen: leaving, hang-up, reconnects, server events and play time
   it('out of play time: the balance reaching 0 while playing ends the game and offers play time', async () => {
     const p = await gs.playing('play-now');
     // One charge (a minute of server time) uses up the last play time: the 200 message carries duration_coin 0.
-    const patch = await fetch(new URL(`/__db/users/10000002?session=${p.session}`, e2e.server.url), {
-      method: 'PATCH',
-      headers: { ...CONTROL_WRITE_HEADERS },
-      body: JSON.stringify({ durationCoin: 30 }),
-    });
-    expect(patch.ok).toBe(true);
+    expect(await gs.db(p.session, 'users/10000002', { durationCoin: 30 })).toMatchObject({ durationCoin: 30 });
     await gs.mock(p.session, 'clock', { virtual: true });
     await gs.mock(p.session, 'clock', { advanceMs: 60_000 });
     await p.page.getByTestId('end-reason').waitFor({ timeout: 15_000 });
