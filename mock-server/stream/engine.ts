@@ -10,6 +10,7 @@ import type { ContentLanguage } from '../languages.ts';
 import { createGameStream, type GameStream, type GameStreamFigures } from './game-stream.ts';
 import type { GameKind } from './games/index.ts';
 import type { NetworkConditions } from './network.ts';
+import { createNetPath } from './net-path.ts';
 import { bitrateCap, createRtcPeer } from './rtc-peer.ts';
 
 /** A session's running game, as the mock's main process holds it. */
@@ -90,6 +91,7 @@ export function createLocalEngine(frameClock: Clock): StreamEngine {
         ...o,
         clock: frameClock,
         bitrateKbps: () => capOf(g.o),
+        path: createNetPath({ lossPercent: () => g.o.network().lossPercent, log: o.log }),
         connected: () => {
           if (detach) return;
           detach = g.stream.attach(rtc);

@@ -4,7 +4,9 @@
  * They act where a real network would: frames wait `latencyMs` before they
  * reach the encoder and input waits as long before the game sees it; the
  * encoder is capped at `bitrateKbps`; `dropPercent` of frames never leave;
- * during a stall no frame leaves at all.
+ * during a stall no frame leaves at all. `lossPercent` of a WebRTC stream's
+ * packets are lost each way on the network path (net-path.ts), and the
+ * stream's own congestion control and repair answer it.
  */
 import * as z from 'zod';
 import { check, compact, int, optional } from '../validate.ts';
@@ -18,12 +20,14 @@ export interface NetworkConditions {
   dropPercent: number;
   /** No frames while true. */
   stall: boolean;
+  /** Share of a WebRTC stream's UDP packets lost in each direction, percent. */
+  lossPercent: number;
 }
 
-export const NO_CONDITIONS: Readonly<NetworkConditions> = { latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false };
+export const NO_CONDITIONS: Readonly<NetworkConditions> = { latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 };
 
 export const MAX_LATENCY_MS = 5_000;
-const KEYS = ['latencyMs', 'bitrateKbps', 'dropPercent', 'stall'] as const;
+const KEYS = ['latencyMs', 'bitrateKbps', 'dropPercent', 'stall', 'lossPercent'] as const;
 
 /** A partial set of conditions, as a scenario (`game.network`) or `POST /__mock/network` sends it. */
 export const networkSchema = z.strictObject(
@@ -32,13 +36,14 @@ export const networkSchema = z.strictObject(
     bitrateKbps: optional(int({ min: 0, max: 100_000 })),
     dropPercent: optional(int({ min: 0, max: 100 })),
     stall: optional(z.boolean()),
+    lossPercent: optional(int({ min: 0, max: 100 })),
   },
   {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
         ? `is not known; use ${KEYS.join(', ')}`
         : iss.code === 'invalid_type'
-          ? 'must be an object like {"latencyMs": 100, "bitrateKbps": 500, "dropPercent": 10, "stall": false}'
+          ? 'must be an object like {"latencyMs": 100, "bitrateKbps": 500, "dropPercent": 10, "stall": false, "lossPercent": 5}'
           : undefined,
   },
 )

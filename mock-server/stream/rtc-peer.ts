@@ -26,6 +26,7 @@ import type { LevelConfig, RtcCandidateInit, StreamFrameMessage, StreamRtcMessag
 import { loadWrtc, type AudioSource, type VideoFrame, type VideoSource, type Wrtc } from './native.ts';
 import { SOUND_RATE } from './sound.ts';
 import type { Viewer } from './game-stream.ts';
+import type { NetPath } from './net-path.ts';
 import { systemClock, type Clock, type TimerId } from '../../web/core/clock.ts';
 
 /** Candidates kept while the offer has not been applied (a scripted stall at 30 never applies it). */
@@ -49,6 +50,11 @@ export interface RtcPeerOptions {
   lost(why: string): void;
   /** The encoder cap now, kbit/s (clarity and network conditions). */
   bitrateKbps(): number;
+  /**
+   * The network between the client and this peer (net-path.ts): the client is told its candidates, never the
+   * peer's, and the peer never hears the client's. Without one they reach each other directly.
+   */
+  path?: NetPath;
   stallAt?: 30 | 50 | 80;
   log(line: string): void;
   /** Times the wait for the data channel's close (real time: libwebrtc's threads are; a test may pass a manual clock). */
@@ -96,10 +102,21 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
   let remoteSet = false;
   const iceBlocked = o.stallAt === 50;
 
+  const path = o.path;
+  /** Candidates go out in the order they were found, the end of them last, whatever the path takes to open each. */
+  let trickled: Promise<void> = Promise.resolve();
   pc.onicecandidate = (e) => {
     if (closed || iceBlocked) return;
-    o.signal({ type: 'rtc', kind: 'candidate', candidate: e.candidate ? (e.candidate.toJSON() as RtcCandidateInit) : null });
+    const found = e.candidate ? (e.candidate.toJSON() as RtcCandidateInit) : null;
+    if (!path) return o.signal({ type: 'rtc', kind: 'candidate', candidate: found });
+    const told = found ? path.candidate(found) : Promise.resolve(null);
+    trickled = trickled.then(async () => {
+      const candidate = await told;
+      if (!closed && (candidate || !found)) o.signal({ type: 'rtc', kind: 'candidate', candidate });
+    });
   };
+  /** The peer's SDP as the client gets it: its candidates through the path. */
+  const outgoing = (sdp: string): string => (path ? path.sdp(sdp) : sdp);
   pc.onconnectionstatechange = () => {
     if (closed) return;
     const state = pc.connectionState;
@@ -137,7 +154,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
       try {
         const offer = await pc.createOffer();
         await pc.setLocalDescription(offer);
-        if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: offer.sdp ?? '' });
+        if (!closed) o.signal({ type: 'rtc', kind: 'offer', sdp: outgoing(offer.sdp ?? '') });
       } catch (err) {
         renegotiating = false;
         o.log(`stream: bitrate renegotiation failed: ${String(err)}`);
@@ -155,6 +172,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     track.stop();
     audioTrack.stop();
     pc.close();
+    path?.close();
     live.peers--;
     live.sources--;
   }
@@ -175,8 +193,9 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
         if (msg.kind === 'offer') {
           if (o.stallAt === 30) return;
           bitrate = o.bitrateKbps();
-          // A stall at 50 must not connect through candidates the offer already carries (peer-reflexive pairs).
-          const offer = iceBlocked ? withoutCandidates(msg.sdp) : msg.sdp;
+          // A stall at 50 must not connect through candidates the offer already carries (peer-reflexive pairs), nor
+          // may the peer reach a client round its network path.
+          const offer = iceBlocked || path ? withoutCandidates(msg.sdp) : msg.sdp;
           await pc.setRemoteDescription({ type: 'offer', sdp: withBitrate(offer, bitrate) });
           remoteSet = true;
           for (const c of early.splice(0)) await addCandidate(c);
@@ -191,7 +210,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           // The description as made, not pc.localDescription: wrtc crashes (SdpSerialize) reading that while it
           // gathers candidates on its own thread. Candidates trickle anyway.
           const sdp = answer.sdp ?? '';
-          o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? withoutCandidates(sdp) : sdp });
+          o.signal({ type: 'rtc', kind: 'answer', sdp: iceBlocked ? withoutCandidates(sdp) : outgoing(sdp) });
         } else if (msg.kind === 'answer') {
           if (!renegotiating || pc.signalingState !== 'have-local-offer') return;
           const want = o.bitrateKbps();
@@ -199,7 +218,7 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
           bitrate = want;
           renegotiating = false;
         } else if (msg.kind === 'candidate') {
-          if (iceBlocked || !msg.candidate) return;
+          if (iceBlocked || path || !msg.candidate) return;
           // Trickled candidates can overtake the offer (or meet a scripted stall that never takes it).
           if (!remoteSet) {
             if (early.length < MAX_EARLY_CANDIDATES) early.push(msg.candidate);

@@ -13,6 +13,7 @@ import { FREE_TRIAL, useScript } from './game-helpers.ts';
 import { rawRequest, type Started } from './helpers.ts';
 import {
   describeSdk,
+  frameWindow,
   gameOf,
   key,
   network,
@@ -32,34 +33,6 @@ import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
 useRtcApp((started) => (s = started));
-
-interface FrameWindow {
-  /** Frames presented per second of real time. */
-  fps: number;
-  /** Share of the frames the game made (sent or dropped) in the window that the client presented. */
-  presentedShare: number;
-  /** Share of the frames the game made in the window that the network conditions dropped. */
-  droppedShare: number;
-}
-
-/**
- * What reached the player over `ms` of real time, against what the game made meanwhile: the share is
- * what a busy machine does not change (a slower loop makes fewer frames and shows fewer alike).
- */
-async function frameWindow(r: SdkRecord, game: { figures(): { framesSent: number; framesDropped: number } } | undefined, ms: number): Promise<FrameWindow> {
-  const made = (): { all: number; dropped: number } => {
-    const f = game?.figures();
-    return { all: (f?.framesSent ?? 0) + (f?.framesDropped ?? 0), dropped: f?.framesDropped ?? 0 };
-  };
-  const from = r.sdk.framesPresented;
-  const m0 = made();
-  const t0 = Date.now();
-  await until(() => Date.now() - t0 >= ms, `${ms} ms of frames`, ms + 5_000);
-  const m1 = made();
-  const presented = r.sdk.framesPresented - from;
-  const all = Math.max(1, m1.all - m0.all);
-  return { fps: (presented * 1000) / (Date.now() - t0), presentedShare: presented / all, droppedShare: (m1.dropped - m0.dropped) / all };
-}
 
 /** One input's latency as the SDK measures it (sent → first presented frame reflecting it), via stats(). */
 async function measuredLatency(r: SdkRecord, limitMs = 10_000): Promise<number> {
@@ -90,7 +63,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     const stalled = await network(s, 'POST', { stall: true });
     expect(stalled.status).toBe(200);
-    expect(stalled.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: true });
+    expect(stalled.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: true, lossPercent: 0 });
     const stalledAt = Date.now();
     // No new frames: the server drops every one (framesDropped rises), the SDK sees none, then reports lost.
     await until(() => r.disconnects.length > 0, "disconnect('lost') after 1.5 s without frames", 8_000, () => describeSdk(r));
@@ -147,7 +120,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     // DELETE goes back to the script's conditions.
     const cleared = await network(s, 'DELETE');
-    expect(cleared.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false });
+    expect(cleared.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 });
     expect(r.disconnects).toEqual([]);
   }, 40_000);
 
@@ -186,7 +159,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     const posted = await network(s, 'POST', { bitrateKbps: 400 });
     expect(posted.status).toBe(200);
-    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false });
+    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0 });
     // The cap renegotiates the running connection: frames keep coming, nothing reconnects.
     const f = r.sdk.framesPresented;
     await until(() => r.sdk.framesPresented >= f + 30, 'frames after the new cap', 10_000, () => describeSdk(r));
@@ -198,7 +171,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     const got = await network(s, 'GET');
     expect(got.status).toBe(200);
     expect(got.body.session).toBe(DEFAULT_SESSION);
-    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false });
+    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0 });
     expect(got.body.streams).toHaveLength(1);
     const row = got.body.streams[0];
     expect(row).toMatchObject({ sc_id: run.scId, status: 'running', viewers: 1, inputs: 1, inputSeq: 1, framesDropped: 0 });
@@ -208,7 +181,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     const other = await json<{ network: unknown; streams: unknown[] }>(s.port, 'POST', '/__mock/network', { latencyMs: 50 }, 'qa-other');
     expect(other.status).toBe(200);
     expect(other.body).toMatchObject({ network: { latencyMs: 50, bitrateKbps: 0, dropPercent: 0, stall: false }, streams: [] });
-    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 5, stall: false });
+    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 5, stall: false, lossPercent: 0 });
   }, 40_000);
 
   it('bad bodies answer 400 with a message naming the field', async () => {
@@ -234,7 +207,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     expect(broken.status).toBe(400);
     expect(broken.error).toMatch(/Malformed JSON/);
     // Nothing was applied by the refused ones.
-    expect((await network(s, 'GET')).body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false });
+    expect((await network(s, 'GET')).body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 });
     const put = await json(s.port, 'PUT', '/__mock/network', { stall: true });
     expect(put.status).toBe(405);
   }, 20_000);

@@ -1,0 +1,207 @@
+/**
+ * The network between a player and the cloud, for one WebRTC peer (docs/decisions/0030-network-path.md): a UDP relay
+ * the client reaches instead of the peer's own candidates, so scripted packet loss (`lossPercent`) falls on real
+ * packets (RTP, RTCP, the input's SCTP, STUN) and libwebrtc answers it as it answers a real network: NACKs and
+ * retransmits, a keyframe when a frame cannot be mended, a lower target bitrate from its congestion control.
+ *
+ * Each of the peer's UDP IPv4 candidates gets a front socket on the same address, and the client is told that one
+ * instead. Each client address heard on a front gets a back socket of its own, which is what the peer sees (a
+ * peer-reflexive candidate): the client's own candidates never reach the peer, so nothing goes round the relay.
+ */
+import { createSocket } from 'node:dgram';
+import type { RtcCandidateInit } from '../../web/api/contract.ts';
+
+/** The part of a UDP socket the path uses; tests pass an in-memory one. */
+export interface UdpSocket {
+  /** Binds to `address` on a free port and resolves that port. Sends made before it resolves wait for it. */
+  bind(address: string): Promise<number>;
+  send(data: Uint8Array, port: number, address: string): void;
+  onMessage(cb: (data: Uint8Array, from: { address: string; port: number }) => void): void;
+  close(): void;
+}
+
+export interface NetPathOptions {
+  /** Share of packets lost in each direction now, percent. */
+  lossPercent(): number;
+  random?: () => number;
+  udp?: () => UdpSocket;
+  log?(line: string): void;
+}
+
+export interface NetPathFigures {
+  /** Packets from the client to the peer: relayed, and lost on the way. */
+  up: { packets: number; lost: number };
+  /** Packets from the peer to the client. */
+  down: { packets: number; lost: number };
+}
+
+export interface NetPath {
+  /** What the client is told for one of the peer's candidates: the front socket's, or null when the client must not use it. */
+  candidate(c: RtcCandidateInit): Promise<RtcCandidateInit | null>;
+  /** The peer's SDP as the client may see it: every candidate line through a front socket, the others left out. */
+  sdp(sdp: string): string;
+  figures(): NetPathFigures;
+  close(): void;
+}
+
+/** Enough for every interface of a machine; a candidate past it is not offered. */
+const MAX_FRONTS = 8;
+/** A client checks from each of its candidates: more addresses than this on one front are not relayed. */
+const MAX_CLIENTS_PER_FRONT = 8;
+
+interface Parsed {
+  transport: string;
+  address: string;
+  port: number;
+}
+
+/** The transport, address and port of an `a=candidate`/`candidate:` line (RFC 8839 §5.1), or null. */
+function parse(line: string): Parsed | null {
+  const f = line.replace(/^a=/, '').split(' ');
+  if (f.length < 8 || !f[0]?.startsWith('candidate:') || f[6] !== 'typ') return null;
+  const port = Number(f[5]);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) return null;
+  return { transport: (f[2] ?? '').toLowerCase(), address: f[4] ?? '', port };
+}
+
+const isIpv4 = (a: string): boolean => /^\d{1,3}(\.\d{1,3}){3}$/.test(a);
+const keyOf = (address: string, port: number): string => `${address}:${port}`;
+
+/** The same candidate line with the front's port in place of the peer's own. */
+function through(line: string, port: number): string {
+  const f = line.split(' ');
+  f[5] = String(port);
+  return f.join(' ');
+}
+
+export function nodeUdp(): UdpSocket {
+  const socket = createSocket({ type: 'udp4' });
+  // A send to a client that left answers ICMP unreachable as an error on the socket: nothing to do about it.
+  socket.on('error', () => undefined);
+  let closed = false;
+  return {
+    bind: (address) =>
+      new Promise((resolve, reject) => {
+        socket.once('error', reject);
+        socket.bind({ address, port: 0 }, () => {
+          socket.off('error', reject);
+          resolve(socket.address().port);
+        });
+      }),
+    send(data, port, address) {
+      if (!closed) socket.send(data, port, address);
+    },
+    onMessage(cb) {
+      socket.on('message', (data, from) => cb(data, from));
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      socket.close();
+    },
+  };
+}
+
+interface Front {
+  socket: UdpSocket;
+  /** The peer's own candidate this front stands for. */
+  peer: { address: string; port: number };
+  port: Promise<number>;
+  bound: number | null;
+  clients: Map<string, UdpSocket>;
+}
+
+export function createNetPath(o: NetPathOptions): NetPath {
+  const udp = o.udp ?? nodeUdp;
+  const random = o.random ?? Math.random;
+  const fronts = new Map<string, Front>();
+  const figures: NetPathFigures = { up: { packets: 0, lost: 0 }, down: { packets: 0, lost: 0 } };
+  let closed = false;
+
+  const lost = (): boolean => {
+    const p = o.lossPercent();
+    return p > 0 && random() * 100 < p;
+  };
+
+  /** The back socket for one client address on a front: what the peer sees that client as. */
+  function backFor(front: Front, client: { address: string; port: number }): UdpSocket | null {
+    const key = keyOf(client.address, client.port);
+    const known = front.clients.get(key);
+    if (known) return known;
+    if (front.clients.size >= MAX_CLIENTS_PER_FRONT) return null;
+    const back = udp();
+    front.clients.set(key, back);
+    back.bind(front.peer.address).catch((err: unknown) => o.log?.(`stream: network path: ${String(err)}`));
+    back.onMessage((data, from) => {
+      // Only the peer's own packets go down: anything else on this port is no part of the stream.
+      if (closed || from.port !== front.peer.port || from.address !== front.peer.address) return;
+      figures.down.packets++;
+      if (lost()) figures.down.lost++;
+      else front.socket.send(data, client.port, client.address);
+    });
+    return back;
+  }
+
+  function frontFor(peer: Parsed): Front | null {
+    const key = keyOf(peer.address, peer.port);
+    const known = fronts.get(key);
+    if (known) return known;
+    if (fronts.size >= MAX_FRONTS) return null;
+    const socket = udp();
+    const front: Front = { socket, peer: { address: peer.address, port: peer.port }, port: socket.bind(peer.address), bound: null, clients: new Map() };
+    fronts.set(key, front);
+    front.port.then(
+      (port) => (front.bound = port),
+      (err: unknown) => o.log?.(`stream: network path: ${String(err)}`),
+    );
+    socket.onMessage((data, from) => {
+      if (closed) return;
+      const back = backFor(front, from);
+      if (!back) return;
+      figures.up.packets++;
+      if (lost()) figures.up.lost++;
+      else back.send(data, front.peer.port, front.peer.address);
+    });
+    return front;
+  }
+
+  return {
+    async candidate(c) {
+      const peer = parse(c.candidate);
+      // TCP and IPv6 candidates would reach the peer round the relay: the client is not told them.
+      if (closed || !peer || peer.transport !== 'udp' || !isIpv4(peer.address)) return null;
+      const front = frontFor(peer);
+      if (!front) return null;
+      try {
+        const port = await front.port;
+        return closed ? null : { ...c, candidate: through(c.candidate, port) };
+      } catch {
+        return null;
+      }
+    },
+    sdp(sdp) {
+      const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
+      const out: string[] = [];
+      for (const line of sdp.split(/\r?\n/)) {
+        if (!line.startsWith('a=candidate:')) {
+          out.push(line);
+          continue;
+        }
+        const peer = parse(line);
+        const front = peer && fronts.get(keyOf(peer.address, peer.port));
+        if (front?.bound) out.push(through(line, front.bound));
+      }
+      return out.join(eol);
+    },
+    figures: () => ({ up: { ...figures.up }, down: { ...figures.down } }),
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const front of fronts.values()) {
+        front.socket.close();
+        for (const back of front.clients.values()) back.close();
+      }
+      fronts.clear();
+    },
+  };
+}
