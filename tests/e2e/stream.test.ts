@@ -177,6 +177,32 @@ describe('the real stream (decision 0005)', () => {
     await p.close();
   });
 
+  it('a lossy network (lossPercent, decision 0030): the loss figure turns poor and a lower clarity is offered; taking it plays on at HD', async () => {
+    const p = await playing(STARFALL);
+    await openMenu(p.page);
+    await p.page.getByRole('switch', { name: 'Realtime info' }).click();
+    await closeMenu(p.page);
+    expect(await p.page.getByTestId('network-offer').count()).toBe(0);
+    await gs.mock(p.session, 'network', { lossPercent: 20 });
+    // Three poor seconds in a row (docs/stream-stats.md "Network advice"); a member plays ultra, so HD is offered.
+    const offer = p.page.getByTestId('network-offer');
+    await offer.waitFor({ timeout: 15_000 });
+    expect(await p.page.locator('[data-stat="packetLossPct"] [data-grade]').getAttribute('data-grade')).toBe('poor');
+    expect(await offer.textContent()).toContain('Poor network');
+    await screenshot(p.page, 'stream-network-offer');
+    await offer.getByRole('button', { name: 'Switch to HD' }).click();
+    const hd = await until(p.page, (s) => s.width === 960 && s.height === 540, 'a 960×540 frame', 10_000);
+    expect(hd.decoded).toBeGreaterThan(0);
+    await offer.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await p.page.locator('.gs').getAttribute('data-phase')).toBe('playing');
+    // The player's choice, as if made in the menu: the cloud's session plays HD (display_grade 8).
+    const net = await gs.mock(p.session, 'network');
+    expect((net['streams'] as Array<{ level_config: { width: number } }>)[0]?.level_config.width).toBe(960);
+    await gs.mock(p.session, 'network', undefined, 'DELETE');
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
   it('SPEC §4 Reconnect: a scripted stall is a lost stream; it reconnects and the same game plays on', async () => {
     const p = await playing(STARFALL, 'play-now', { standard: true });
     await p.page.clock.install();

@@ -44,5 +44,9 @@ export const MINOR_REPORT_MS = 60_000;
 export const CLOUD_END_REASON_WAIT_MS = 1_000;
 /** No decoded frame for this long is a lost connection (SPEC §4 reconnect path). */
 export const STREAM_STALL_MS = 10_000;
+/** Poor network figures for this many seconds in a row offer a lower clarity (docs/stream-stats.md "Network advice"). */
+export const NETWORK_POOR_SECONDS = 3;
+/** Good figures for this many seconds in a row take the offer away. */
+export const NETWORK_GOOD_SECONDS = 5;
 /** Seconds of blu-ray trial a client starts with (local database `user.bluray_try_duration`). */
 export const BLURAY_TRY_DURATION_DEFAULT = 300;

@@ -120,8 +120,14 @@ export interface GameSession extends SdkPassThrough {
   /** The hang-up minutes in force (the setting, or the default when it is not allowed). */
   readonly hangupMinutes: ReadonlySignal<number>;
   readonly user: ReadonlySignal<UserInfo | null>;
-  /** The stream's measured figures, refreshed every second while playing with realtime info on; null otherwise. */
+  /** The stream's measured figures, refreshed every second while playing; null otherwise. */
   readonly stats: ReadonlySignal<StreamStats | null>;
+  /** The lower clarity offered while the network is poor (network-advice.ts), or null. */
+  readonly networkOffer: ReadonlySignal<number | null>;
+  /** Takes the offered clarity, as if chosen in the menu. */
+  takeNetworkOffer(): void;
+  /** No more lower-clarity offers this game. */
+  dismissNetworkOffer(): void;
   readonly saves: SavesController;
 
   // ---- what the user does

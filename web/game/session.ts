@@ -24,6 +24,7 @@ import { createMinorGuard, memoryUsageStore } from './minor.ts';
 import { createSavesController } from './saves.ts';
 import { errorMessage, type GameSession, type GameSessionDeps, type GameSessionEvents, type SessionCore } from './session-types.ts';
 import { createStatsPoll } from './stats-poll.ts';
+import { createNetworkAdvice } from './network-advice.ts';
 import { createSoundControl } from './sound-control.ts';
 import { flagsOf } from './flags.ts';
 import { initialState, type EndReason, type SessionEvent, type SessionState } from './state.ts';
@@ -98,8 +99,16 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
   const statsPoll = createStatsPoll({
     clock,
     sdk,
-    wanted: computed(() => st.value.phase === 'playing' && st.value.hasStream && control.settings.value.realtime_info === 1),
+    // Always while playing, not only for the realtime info: the network advice reads them too.
+    wanted: computed(() => st.value.phase === 'playing' && st.value.hasStream),
     quiet: core.quiet,
+  });
+  const advice = createNetworkAdvice({
+    stats: statsPoll.stats,
+    clarity: control.clarity,
+    options: control.clarityOptions,
+    level: control.levelConfig,
+    setClarity: (index) => control.setClarity(index).catch(core.quiet('the offered clarity')),
   });
   const minor = createMinorGuard({
     clock,
@@ -161,13 +170,18 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
     hangupMinutes: control.hangupMinutes,
     user: control.user,
     stats: statsPoll.stats,
+    networkOffer: advice.offer,
+    takeNetworkOffer: advice.accept,
+    dismissNetworkOffer: advice.dismiss,
     saves,
 
     start(game, opts = {}) {
       const before = st.value.attempt;
       dispatch({ type: 'start', game, opts });
       // The machine starts a new attempt only when no session is under way (start.ts canStart).
-      return st.value.attempt !== before;
+      const started = st.value.attempt !== before;
+      if (started) advice.reset();
+      return started;
     },
     open: (game) => dispatch({ type: 'open', game }),
     acceptSeat: () => dispatch({ type: 'accept-seat' }),
@@ -225,6 +239,7 @@ export function createGameSession(deps: GameSessionDeps): GameSession {
       ticker = undefined;
       control.dispose();
       statsPoll.dispose();
+      advice.dispose();
       sound.dispose();
       events.clear();
     },

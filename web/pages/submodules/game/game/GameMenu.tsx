@@ -11,7 +11,7 @@ import { useStore } from '../../../../ui/use-store.ts';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));
 
-const msgs = messages('game/menu', {
+export const menuMsgs = messages('game/menu', {
   standard: 'Standard',
   hd: 'HD',
   ultra: 'Ultra',
@@ -48,9 +48,9 @@ const msgs = messages('game/menu', {
   quitGame: 'Quit game',
 });
 
-type MenuTexts = ReturnType<typeof msgs.get>;
+type MenuTexts = ReturnType<typeof menuMsgs.get>;
 
-const clarityLabel = (t: MenuTexts) => ({ standard: t.standard, hd: t.hd, ultra: t.ultra, bluray: t.bluray }) as const;
+export const clarityLabel = (t: MenuTexts) => ({ standard: t.standard, hd: t.hd, ultra: t.ultra, bluray: t.bluray }) as const;
 const opLabel = (t: MenuTexts): Record<OpType, string> => ({ [OP_TYPE.gamepad]: t.gamepad, [OP_TYPE.keyboard]: t.keyboardMouse, [OP_TYPE.touch]: t.touch });
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -75,7 +75,7 @@ function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange:
 /** The op type in force: a chip per mode the game lets the player switch to, or the one it is kept on (decision 0007). */
 function ControlsRow({ session }: { session: GameSession }) {
   useSignals();
-  const t = useStore(msgs);
+  const t = useStore(menuMsgs);
   const OP_LABEL = opLabel(t);
   const opType = session.opType.value;
   const opTypes = session.opTypes.value;
@@ -104,7 +104,7 @@ function ControlsRow({ session }: { session: GameSession }) {
  */
 export default function GameMenu({ session, controls, canRumble, onClose }: { session: GameSession; controls: ScreenControls; canRumble: boolean; onClose: () => void }) {
   useSignals();
-  const t = useStore(msgs);
+  const t = useStore(menuMsgs);
   const CLARITY_LABEL = clarityLabel(t);
   const [saves, setSaves] = useState(false);
   const s = session.settings.value;

@@ -6,6 +6,7 @@ import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from '../../../../state/format.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
+import { NetworkOffer } from './NetworkOffer.tsx';
 
 const msgs = messages('game/overlay', {
   trial: params('Blu-ray trial {left}'),
@@ -26,7 +27,7 @@ const msgs = messages('game/overlay', {
   poor: 'poor',
 });
 
-/** While playing: the realtime info, the blu-ray trial, the 45001 no-input warning and the sound the browser held back. */
+/** While playing: the realtime info, the blu-ray trial, the 45001 no-input warning, the sound the browser held back and the lower clarity a poor network is offered. */
 export function PlayOverlay({ session }: { session: GameSession }) {
   useSignals();
   const t = useStore(msgs);
@@ -47,6 +48,7 @@ export function PlayOverlay({ session }: { session: GameSession }) {
           {t.tapForSound}
         </button>
       )}
+      <NetworkOffer session={session} />
       {trial && <p className="gs-trial">{t.trial({ left: formatClock(session.trialSecondsLeft.value) })}</p>}
       {idle !== null && (
         <div className="gs-idle" role="alert">
