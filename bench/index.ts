@@ -21,11 +21,12 @@ import { scaleOut } from './scale-out.ts';
 import { soak } from './soak.ts';
 import { stream } from './stream.ts';
 import { streamProcesses } from './stream-processes.ts';
+import { streamNetwork } from './stream-network.ts';
 import { testSuite } from './test-suite.ts';
 import type { Benchmark, BenchResult, HistoryRow } from './types.ts';
 
 /** Every benchmark, in run order. */
-export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, streamProcesses, soak, testSuite, scaleOut];
+export const BENCHMARKS: readonly Benchmark[] = [bundleSize, lighthouse, mockRps, mockSockets, stream, streamProcesses, streamNetwork, soak, testSuite, scaleOut];
 
 const HISTORY_LIMIT = 30;
 
