@@ -1,7 +1,8 @@
 /**
  * The stream on a bad network (decision 0030): the built app (dist/) in Chromium plays a game at HD against the mock,
  * as a member would (bench/stream-browser-session.ts), while the mock's network path loses 2, 5 and 10 % of the
- * packets, and while 100 and 200 ms of latency are added. For each: the picture before (the baseline of the same
+ * packets, while 100 and 200 ms of latency are added, and while the link towards the player carries 1 Mbit/s and
+ * 300 kbit/s. For each: the picture before (the baseline of the same
  * run), during (5 s), whether the app offered a lower clarity and after how long, and after the condition is lifted
  * how long until a whole second is back at 60 fps, at the clarity's size, with nothing lost (goal ≤ 5 s).
  *
@@ -32,6 +33,8 @@ const CONDITIONS: ReadonlyArray<{ name: string; network: Partial<NetworkConditio
   { name: '10 % loss', network: { lossPercent: 10 } },
   { name: '100 ms latency', network: { latencyMs: 100 } },
   { name: '200 ms latency', network: { latencyMs: 200 } },
+  { name: '1 Mbit/s link', network: { bandwidthKbps: 1_000 } },
+  { name: '300 kbit/s link', network: { bandwidthKbps: 300 } },
 ];
 const BASE_MS = 3_000;
 const SETTLE_MS = 1_000;
@@ -49,6 +52,8 @@ interface ConditionRun {
   /** ms from the condition to the offer on screen; null: not offered. */
   offerMs: number | null;
   recoveryMs: number | null;
+  /** Received kbit/s over the second the stream was whole again in (the congestion control may still be climbing back). */
+  recoveredKbps: number | null;
 }
 
 function counters(page: Page): Promise<VideoCounters | null> {
@@ -134,7 +139,10 @@ async function runCondition(page: Page, base: string, session: string, c: (typeo
     recovered = recoveryMs(samples, cleared, WHOLE_FPS, { width: LEVEL.width, height: LEVEL.height });
     await sleep(100);
   }
-  const run = { name: c.name, base: baseFigures, during, offerMs, recoveryMs: recovered };
+  const last = samples[samples.length - 1];
+  const second = last && samples.find((x) => x.at >= last.at - 1000);
+  const recoveredKbps = recovered !== null && last && second && second !== last ? windowFigures(second, last).kbps : null;
+  const run = { name: c.name, base: baseFigures, during, offerMs, recoveryMs: recovered, recoveredKbps };
   log(
     `${c.name}: ${f1(during.fps)} fps (base ${f1(baseFigures.fps)}), ${f0(during.kbps)} kbit/s, loss ${f1(during.lossPct)} %, ` +
       `${during.freezes} freezes ${f0(during.freezeMs)} ms, NACK ${during.nacks}, PLI ${during.plis}; offer ${offerMs === null ? 'none' : `${f1(offerMs / 1000)} s`}; ` +
@@ -176,15 +184,16 @@ export const streamNetwork: Benchmark = {
       `${r.during.nacks} / ${r.during.plis} / ${r.during.keyFrames}`,
       r.offerMs === null ? '—' : `${f1(r.offerMs / 1000)} s`,
       r.recoveryMs === null ? `> ${RECOVERY_LIMIT_MS / 1000} s` : `${f1(r.recoveryMs / 1000)} s`,
+      r.recoveredKbps === null ? '—' : `${f0(r.recoveredKbps)} (${ratio(r.recoveredKbps, r.base.kbps)})`,
     ]);
     const overBudget = runs
       .filter((r) => r.recoveryMs === null || r.recoveryMs > RECOVERY_GOAL_MS)
       .map((r) => `${r.name}: whole again ${r.recoveryMs === null ? 'never' : `after ${f1(r.recoveryMs / 1000)} s`} > goal ${RECOVERY_GOAL_MS / 1000} s`);
     const worst = Math.max(...runs.map((r) => r.recoveryMs ?? Number.POSITIVE_INFINITY));
     const markdown = [
-      `The built app in Chromium plays a game at HD (${LEVEL.width}×${LEVEL.height}, 60 fps) against the mock on 127.0.0.1, the games in stream processes. For each condition (\`POST /__mock/network\`): a ${BASE_MS / 1000} s baseline on a clear network (the ratios are against it), the condition, ${SETTLE_MS / 1000} s to settle, a ${WINDOW_MS / 1000} s window, then the network cleared. *Offer*: the app's "Poor network · Switch to …" on screen after that long (never taken, so the clarity stays HD). *Whole again*: from the clearing to the end of the first second with ≥ ${WHOLE_FPS} frames decoded, nothing lost and the clarity's size (goal ≤ ${RECOVERY_GOAL_MS / 1000} s). Loss falls on the packets of the network path (decision 0030); latency holds frames and input back in the game loop. Figures from the SDK's own connection (getStats inbound video).`,
+      `The built app in Chromium plays a game at HD (${LEVEL.width}×${LEVEL.height}, 60 fps) against the mock on 127.0.0.1, the games in stream processes. For each condition (\`POST /__mock/network\`): a ${BASE_MS / 1000} s baseline on a clear network (the ratios are against it), the condition, ${SETTLE_MS / 1000} s to settle, a ${WINDOW_MS / 1000} s window, then the network cleared. *Offer*: the app's "Poor network · Switch to …" on screen after that long (never taken, so the clarity stays HD). *Whole again*: from the clearing to the end of the first second with ≥ ${WHOLE_FPS} frames decoded, nothing lost and the clarity's size (goal ≤ ${RECOVERY_GOAL_MS / 1000} s); *kbit/s then*: received over that second, while the congestion control may still be climbing back to what the picture needs. Loss falls on the packets of the network path, whose link towards the player carries the given rate at most (a packet that would wait more than 200 ms is lost; decision 0030); latency holds frames and input back in the game loop. Figures from the SDK's own connection (getStats inbound video).`,
       '',
-      table(['condition', 'fps (× base)', 'kbit/s (× base)', 'loss %', 'freezes / time', 'NACK / PLI / keyframes', 'offer', 'whole again'], rows),
+      table(['condition', 'fps (× base)', 'kbit/s (× base)', 'loss %', 'freezes / time', 'NACK / PLI / keyframes', 'offer', 'whole again', 'kbit/s then (× base)'], rows),
     ].join('\n');
     return {
       markdown,

@@ -16,7 +16,7 @@
  *   GET    /__mock/clock       {virtual, now}
  *   POST   /__mock/clock       {virtual: true} and/or {advanceMs: N}
  *   GET    /__mock/network     the stream network conditions in force and each stream's figures
- *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?, lossPercent?}: change them now (over the script's)
+ *   POST   /__mock/network     {latencyMs?, bitrateKbps?, dropPercent?, stall?, lossPercent?, bandwidthKbps?}: change them now (over the script's)
  *   DELETE /__mock/network     back to the script's conditions
  *   POST   /__mock/record      {action: "start"|"stop"};  GET: what it holds
  *   GET    /__mock/recording   ?name=: the recording as a scenario

@@ -91,7 +91,7 @@ export function createLocalEngine(frameClock: Clock): StreamEngine {
         ...o,
         clock: frameClock,
         bitrateKbps: () => capOf(g.o),
-        path: createNetPath({ lossPercent: () => g.o.network().lossPercent, log: o.log }),
+        path: createNetPath({ lossPercent: () => g.o.network().lossPercent, bandwidthKbps: () => g.o.network().bandwidthKbps, clock: frameClock, log: o.log }),
         connected: () => {
           if (detach) return;
           detach = g.stream.attach(rtc);

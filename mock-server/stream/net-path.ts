@@ -4,12 +4,17 @@
  * packets (RTP, RTCP, the input's SCTP, STUN) and libwebrtc answers it as it answers a real network: NACKs and
  * retransmits, a keyframe when a frame cannot be mended, a lower target bitrate from its congestion control.
  *
+ * `bandwidthKbps` makes the path towards the client a link of that capacity: a packet leaves once those before it
+ * have, and one that would wait longer than `LINK_BUFFER_MS` is lost, as a full router buffer loses it. The stream's
+ * congestion control sees the queue grow (delay) and then the loss, and sends less.
+ *
  * Each of the peer's UDP IPv4 candidates gets a front socket on the same address, and the client is told that one
  * instead. Each client address heard on a front gets a back socket of its own, which is what the peer sees (a
  * peer-reflexive candidate): the client's own candidates never reach the peer, so nothing goes round the relay.
  */
 import { createSocket } from 'node:dgram';
 import type { RtcCandidateInit } from '../../web/api/contract.ts';
+import { systemClock, type Clock, type TimerId } from '../../web/core/clock.ts';
 
 /** The part of a UDP socket the path uses; tests pass an in-memory one. */
 export interface UdpSocket {
@@ -23,6 +28,10 @@ export interface UdpSocket {
 export interface NetPathOptions {
   /** Share of packets lost in each direction now, percent. */
   lossPercent(): number;
+  /** The capacity of the link towards the client now, kbit/s; 0 is no limit. */
+  bandwidthKbps?(): number;
+  /** Times the link's queue (real time in the server; a test passes a manual clock). */
+  clock?: Clock;
   random?: () => number;
   udp?: () => UdpSocket;
   log?(line: string): void;
@@ -44,6 +53,8 @@ export interface NetPath {
   close(): void;
 }
 
+/** How long a packet may wait for a slow link before it is lost: a home router's buffer, about. */
+export const LINK_BUFFER_MS = 200;
 /** Enough for every interface of a machine; a candidate past it is not offered. */
 const MAX_FRONTS = 8;
 /** A client checks from each of its candidates: more addresses than this on one front are not relayed. */
@@ -114,6 +125,7 @@ interface Front {
 export function createNetPath(o: NetPathOptions): NetPath {
   const udp = o.udp ?? nodeUdp;
   const random = o.random ?? Math.random;
+  const clock = o.clock ?? systemClock;
   const fronts = new Map<string, Front>();
   const figures: NetPathFigures = { up: { packets: 0, lost: 0 }, down: { packets: 0, lost: 0 } };
   let closed = false;
@@ -122,6 +134,44 @@ export function createNetPath(o: NetPathOptions): NetPath {
     const p = o.lossPercent();
     return p > 0 && random() * 100 < p;
   };
+
+  // ---- the link towards the client: a FIFO drained at bandwidthKbps
+  const queue: Array<{ at: number; send: () => void }> = [];
+  /** When the link has sent everything queued. */
+  let busyUntil = 0;
+  let drainTimer: TimerId | undefined;
+
+  function schedule(): void {
+    const head = queue[0];
+    if (drainTimer !== undefined || !head || closed) return;
+    drainTimer = clock.setTimeout(drain, Math.max(0, head.at - clock.now()));
+  }
+
+  function drain(): void {
+    drainTimer = undefined;
+    const now = clock.now();
+    while (queue.length > 0 && (queue[0] as { at: number }).at <= now) (queue.shift() as { send: () => void }).send();
+    schedule();
+  }
+
+  /** Sends down the link, or loses the packet (false) when the link's buffer is full. */
+  function downlink(bytes: number, send: () => void): boolean {
+    const kbps = o.bandwidthKbps?.() ?? 0;
+    const now = clock.now();
+    if (kbps <= 0) {
+      // No limit, or one just lifted: nothing overtakes what still waits.
+      if (queue.length === 0) send();
+      else queue.push({ at: now, send });
+      return true;
+    }
+    // kbit/s is bits per ms.
+    const at = Math.max(now, busyUntil) + (bytes * 8) / kbps;
+    if (at - now > LINK_BUFFER_MS) return false;
+    busyUntil = at;
+    queue.push({ at, send });
+    schedule();
+    return true;
+  }
 
   /** The back socket for one client address on a front: what the peer sees that client as. */
   function backFor(front: Front, client: { address: string; port: number }): UdpSocket | null {
@@ -136,8 +186,7 @@ export function createNetPath(o: NetPathOptions): NetPath {
       // Only the peer's own packets go down: anything else on this port is no part of the stream.
       if (closed || from.port !== front.peer.port || from.address !== front.peer.address) return;
       figures.down.packets++;
-      if (lost()) figures.down.lost++;
-      else front.socket.send(data, client.port, client.address);
+      if (lost() || !downlink(data.byteLength, () => front.socket.send(data, client.port, client.address))) figures.down.lost++;
     });
     return back;
   }
@@ -197,6 +246,8 @@ export function createNetPath(o: NetPathOptions): NetPath {
     close() {
       if (closed) return;
       closed = true;
+      clock.clearTimeout(drainTimer);
+      queue.length = 0;
       for (const front of fronts.values()) {
         front.socket.close();
         for (const back of front.clients.values()) back.close();

@@ -5,8 +5,9 @@
  * reach the encoder and input waits as long before the game sees it; the
  * encoder is capped at `bitrateKbps`; `dropPercent` of frames never leave;
  * during a stall no frame leaves at all. `lossPercent` of a WebRTC stream's
- * packets are lost each way on the network path (net-path.ts), and the
- * stream's own congestion control and repair answer it.
+ * packets are lost each way on the network path (net-path.ts), whose link
+ * towards the player carries `bandwidthKbps` at most; the stream's own
+ * congestion control and repair answer both.
  */
 import * as z from 'zod';
 import { check, compact, int, optional } from '../validate.ts';
@@ -22,12 +23,14 @@ export interface NetworkConditions {
   stall: boolean;
   /** Share of a WebRTC stream's UDP packets lost in each direction, percent. */
   lossPercent: number;
+  /** The capacity of the link towards the player, kbit/s (a WebRTC stream's packets); 0 leaves it unlimited. */
+  bandwidthKbps: number;
 }
 
-export const NO_CONDITIONS: Readonly<NetworkConditions> = { latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 };
+export const NO_CONDITIONS: Readonly<NetworkConditions> = { latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 };
 
 export const MAX_LATENCY_MS = 5_000;
-const KEYS = ['latencyMs', 'bitrateKbps', 'dropPercent', 'stall', 'lossPercent'] as const;
+const KEYS = ['latencyMs', 'bitrateKbps', 'dropPercent', 'stall', 'lossPercent', 'bandwidthKbps'] as const;
 
 /** A partial set of conditions, as a scenario (`game.network`) or `POST /__mock/network` sends it. */
 export const networkSchema = z.strictObject(
@@ -37,6 +40,7 @@ export const networkSchema = z.strictObject(
     dropPercent: optional(int({ min: 0, max: 100 })),
     stall: optional(z.boolean()),
     lossPercent: optional(int({ min: 0, max: 100 })),
+    bandwidthKbps: optional(int({ min: 0, max: 1_000_000 })),
   },
   {
     error: (iss) =>

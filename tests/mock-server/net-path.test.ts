@@ -1,11 +1,12 @@
 /**
  * The network path between a player and a WebRTC peer (mock-server/stream/net-path.ts, decision 0030), on real UDP
  * sockets on 127.0.0.1: the client is told the path's candidates instead of the peer's, packets go both ways through
- * it, and `lossPercent` loses them (POST /__mock/network).
+ * it, `lossPercent` loses them and `bandwidthKbps` makes the way to the client a slow link (POST /__mock/network).
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNetPath, type NetPath } from '../../mock-server/stream/net-path.ts';
+import { createNetPath, LINK_BUFFER_MS, type NetPath } from '../../mock-server/stream/net-path.ts';
+import { createManualClock } from '../../web/core/clock.ts';
 import { until } from '../wait.ts';
 
 interface End {
@@ -31,8 +32,8 @@ async function end(): Promise<End> {
 const line = (port: number, transport = 'udp', address = '127.0.0.1'): string =>
   `candidate:1 1 ${transport} 2122260223 ${address} ${port} typ host generation 0 ufrag abcd network-id 1`;
 
-function path(loss: { percent: number }, random?: () => number): NetPath {
-  const p = createNetPath({ lossPercent: () => loss.percent, ...(random ? { random } : {}) });
+function path(loss: { percent: number }, random?: () => number, more: Partial<Parameters<typeof createNetPath>[0]> = {}): NetPath {
+  const p = createNetPath({ lossPercent: () => loss.percent, ...(random ? { random } : {}), ...more });
   opened.push(p);
   return p;
 }
@@ -128,5 +129,32 @@ describe('the network path (decision 0030)', () => {
     send(client, stranger.port, 'marker');
     await until(() => stranger.got.length === 1, 'the marker');
     expect(p.figures()).toEqual({ up: { packets: 1, lost: 0 }, down: { packets: 1, lost: 0 } });
+  });
+
+  it('bandwidthKbps: packets towards the client leave one after another at the link’s rate; past its buffer they are lost', async () => {
+    const [peer, client] = [await end(), await end()];
+    const clock = createManualClock(1_000);
+    const link = { kbps: 80 }; // 10 bytes a millisecond: a 100-byte packet takes 10 ms.
+    const p = path({ percent: 0 }, undefined, { bandwidthKbps: () => link.kbps, clock });
+    const front = await frontPort(p, peer);
+    send(client, front, 'hello');
+    await until(() => peer.got.length === 1, 'the packet at the peer');
+    const [address, port] = (peer.got[0]?.from ?? '').split(':');
+    // 25 packets of 100 bytes at once: the buffer holds LINK_BUFFER_MS (200 ms) of them, 20; 5 are lost.
+    for (let i = 0; i < 25; i++) peer.socket.send(`${String(i).padStart(2, '0')}`.padEnd(100, '.'), Number(port), address);
+    await until(() => p.figures().down.packets === 25, 'the 25 packets into the path');
+    expect(p.figures().down.lost).toBe(25 - LINK_BUFFER_MS / 10);
+    expect(client.got).toHaveLength(0);
+    clock.advance(100);
+    await until(() => client.got.length === 10, 'ten through after 100 ms');
+    clock.advance(100);
+    await until(() => client.got.length === 20, 'twenty through after 200 ms');
+    expect(client.got.map((g) => g.text.slice(0, 2))).toEqual(Array.from({ length: 20 }, (_, i) => String(i).padStart(2, '0')));
+    // The limit lifted: packets go at once again, behind nothing.
+    link.kbps = 0;
+    peer.socket.send('free', Number(port), address);
+    await until(() => client.got.length === 21, 'a packet on the unlimited link');
+    expect(client.got[20]?.text).toBe('free');
+    expect(clock.pending()).toBe(0);
   });
 });

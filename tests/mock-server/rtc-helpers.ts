@@ -186,7 +186,7 @@ export async function stopGame(s: Started, run: Running): Promise<number> {
 
 export interface NetworkFigures {
   session: string;
-  network: { latencyMs: number; bitrateKbps: number; dropPercent: number; stall: boolean; lossPercent: number };
+  network: { latencyMs: number; bitrateKbps: number; dropPercent: number; stall: boolean; lossPercent: number; bandwidthKbps: number };
   streams: Array<{ sc_id: string; status: string; viewers: number; framesSent: number; framesDropped: number; inputs: number; inputSeq: number; ticks: number }>;
 }
 

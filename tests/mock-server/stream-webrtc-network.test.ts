@@ -63,7 +63,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     const stalled = await network(s, 'POST', { stall: true });
     expect(stalled.status).toBe(200);
-    expect(stalled.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: true, lossPercent: 0 });
+    expect(stalled.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: true, lossPercent: 0, bandwidthKbps: 0 });
     const stalledAt = Date.now();
     // No new frames: the server drops every one (framesDropped rises), the SDK sees none, then reports lost.
     await until(() => r.disconnects.length > 0, "disconnect('lost') after 1.5 s without frames", 8_000, () => describeSdk(r));
@@ -120,7 +120,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     // DELETE goes back to the script's conditions.
     const cleared = await network(s, 'DELETE');
-    expect(cleared.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 });
+    expect(cleared.body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     expect(r.disconnects).toEqual([]);
   }, 40_000);
 
@@ -159,7 +159,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
 
     const posted = await network(s, 'POST', { bitrateKbps: 400 });
     expect(posted.status).toBe(200);
-    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0 });
+    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     // The cap renegotiates the running connection: frames keep coming, nothing reconnects.
     const f = r.sdk.framesPresented;
     await until(() => r.sdk.framesPresented >= f + 30, 'frames after the new cap', 10_000, () => describeSdk(r));
@@ -171,7 +171,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     const got = await network(s, 'GET');
     expect(got.status).toBe(200);
     expect(got.body.session).toBe(DEFAULT_SESSION);
-    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0 });
+    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     expect(got.body.streams).toHaveLength(1);
     const row = got.body.streams[0];
     expect(row).toMatchObject({ sc_id: run.scId, status: 'running', viewers: 1, inputs: 1, inputSeq: 1, framesDropped: 0 });
@@ -181,7 +181,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     const other = await json<{ network: unknown; streams: unknown[] }>(s.port, 'POST', '/__mock/network', { latencyMs: 50 }, 'qa-other');
     expect(other.status).toBe(200);
     expect(other.body).toMatchObject({ network: { latencyMs: 50, bitrateKbps: 0, dropPercent: 0, stall: false }, streams: [] });
-    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 5, stall: false, lossPercent: 0 });
+    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 5, stall: false, lossPercent: 0, bandwidthKbps: 0 });
   }, 40_000);
 
   it('bad bodies answer 400 with a message naming the field', async () => {
@@ -207,7 +207,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     expect(broken.status).toBe(400);
     expect(broken.error).toMatch(/Malformed JSON/);
     // Nothing was applied by the refused ones.
-    expect((await network(s, 'GET')).body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0 });
+    expect((await network(s, 'GET')).body.network).toEqual({ latencyMs: 0, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     const put = await json(s.port, 'PUT', '/__mock/network', { stall: true });
     expect(put.status).toBe(405);
   }, 20_000);

@@ -119,7 +119,7 @@ describe('stream rates', () => {
     at: ms,
     summary: {
       session: 'qa',
-      network: { latencyMs: 0, bitrateKbps: 1500, dropPercent: 0, stall: false, lossPercent: 0 },
+      network: { latencyMs: 0, bitrateKbps: 1500, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 },
       streams: [{ sc_id: 's1', status: 'running', level_config: level, framesSent, framesDropped: 0, inputs, viewers: 1, frameCostMs: 2 }],
     },
   });

@@ -60,7 +60,7 @@ export interface ConsoleModel {
   goVirtual(): Promise<void>;
   advance(ms: number): Promise<void>;
   reset(): Promise<void>;
-  setNetwork(conditions: { latencyMs?: number; bitrateKbps?: number; dropPercent?: number; stall?: boolean; lossPercent?: number } | null): Promise<void>;
+  setNetwork(conditions: { latencyMs?: number; bitrateKbps?: number; dropPercent?: number; stall?: boolean; lossPercent?: number; bandwidthKbps?: number } | null): Promise<void>;
   dispose(): void;
 }
 

@@ -10,6 +10,7 @@ export function Stream({ model }: { model: ConsoleModel }) {
   const [bitrate, setBitrate] = useState('0');
   const [drop, setDrop] = useState('0');
   const [loss, setLoss] = useState('0');
+  const [link, setLink] = useState('0');
   const [stall, setStall] = useState(false);
   const streams = model.streams.value;
   const net = model.network.value;
@@ -38,19 +39,20 @@ export function Stream({ model }: { model: ConsoleModel }) {
           </tbody>
         </table>
       )}
-      {net && <p className="hint">In force: {net.latencyMs} ms latency, {net.bitrateKbps || 'no'} kbit/s cap, {net.dropPercent} % frames dropped, {net.lossPercent} % packets lost{net.stall ? ', stalled' : ''}.</p>}
+      {net && <p className="hint">In force: {net.latencyMs} ms latency, {net.bitrateKbps || 'no'} kbit/s cap, {net.dropPercent} % frames dropped, {net.lossPercent} % packets lost, {net.bandwidthKbps ? `a ${net.bandwidthKbps} kbit/s` : 'an unlimited'} link{net.stall ? ', stalled' : ''}.</p>}
       <form
         className="grid2"
         aria-label="Network conditions"
         onSubmit={(e) => {
           e.preventDefault();
-          void model.setNetwork({ latencyMs: Number(latency) || 0, bitrateKbps: Number(bitrate) || 0, dropPercent: Number(drop) || 0, lossPercent: Number(loss) || 0, stall });
+          void model.setNetwork({ latencyMs: Number(latency) || 0, bitrateKbps: Number(bitrate) || 0, dropPercent: Number(drop) || 0, lossPercent: Number(loss) || 0, bandwidthKbps: Number(link) || 0, stall });
         }}
       >
         <label><span className="label">Latency ms</span><input inputMode="numeric" value={latency} onChange={(e) => setLatency(e.target.value)} /></label>
         <label><span className="label">Bitrate cap kbit/s</span><input inputMode="numeric" value={bitrate} onChange={(e) => setBitrate(e.target.value)} /></label>
         <label><span className="label">Drop frames %</span><input inputMode="numeric" value={drop} onChange={(e) => setDrop(e.target.value)} /></label>
         <label><span className="label">Lose packets %</span><input inputMode="numeric" value={loss} onChange={(e) => setLoss(e.target.value)} /></label>
+        <label><span className="label">Link kbit/s</span><input inputMode="numeric" value={link} onChange={(e) => setLink(e.target.value)} /></label>
         <label className="check"><input type="checkbox" checked={stall} onChange={(e) => setStall(e.target.checked)} /> Stall</label>
         <div className="row span2">
           <button type="submit" disabled={busy}>Set network</button>
