@@ -142,9 +142,9 @@ describe('named scenarios: play, queue and the stream (QA guide §3, SPEC §4)',
     expect(await qa.scList(p)).toContainEqual(expect.objectContaining({ sc_id: scId, type: 'able_recon' }));
   });
 
-  it('stream-poor-network: the session\'s streams get 150 ms each way, a 600 kbit/s cap and 20 % of frames lost; POST /__mock/network changes them, DELETE restores them', async () => {
+  it('stream-poor-network: the session\'s streams get 150 ms each way, a 600 kbit/s link and 5 % of packets lost; POST /__mock/network changes them, DELETE restores them', async () => {
     const session = await qa.scenario('stream-poor-network');
-    const poor = { latencyMs: 150, bitrateKbps: 600, dropPercent: 20, stall: false };
+    const poor = { latencyMs: 150, bitrateKbps: 0, dropPercent: 0, stall: false, lossPercent: 5, bandwidthKbps: 600 };
     expect((await json(s.port, 'GET', '/__mock/network', undefined, session)).body).toMatchObject({ session, network: poor, streams: [] });
     const stalled = await json(s.port, 'POST', '/__mock/network', { stall: true, latencyMs: 0 }, session);
     expect(stalled.body).toMatchObject({ network: { ...poor, stall: true, latencyMs: 0 } });
