@@ -92,6 +92,13 @@ describe('the real stream (decision 0005)', () => {
     expect(await sound(p.page)).toEqual({ muted: false, volume: 0.8 });
     expect(await p.page.getByTestId('tap-for-sound').count()).toBe(0);
     await openMenu(p.page);
+    // The default brightness shows the picture as sent, with no filter for the browser to run on every frame.
+    const filter = () => p.page.getByTestId('game-stream').evaluate((el: HTMLElement) => getComputedStyle(el).filter);
+    expect(await filter()).toBe('none');
+    await p.page.getByRole('slider', { name: 'Brightness' }).fill('80');
+    expect(await filter()).toBe('brightness(1.6)');
+    await p.page.getByRole('slider', { name: 'Brightness' }).fill('50');
+    expect(await filter()).toBe('none');
     await p.page.getByRole('slider', { name: 'Volume' }).fill('30');
     await p.page.getByRole('switch', { name: 'Sound' }).click();
     expect(await sound(p.page)).toEqual({ muted: true, volume: 0.3 });

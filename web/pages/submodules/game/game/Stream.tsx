@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import type { GameSession, StreamPointer } from '../../../../game/index.ts';
 import { usePointerLock, type MouseCapture } from './use-pointer-lock.ts';
+import { brightnessStyle } from './brightness.ts';
 import { messages } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
@@ -61,7 +62,7 @@ export function Stream({ session, brightness, mouseType, pointer }: { session: G
         data-testid="game-stream"
         data-pointer={pointer}
         data-mouse={pointer === 'pointer-lock' ? capture : undefined}
-        style={{ filter: `brightness(${Math.max(0.2, brightness / 50).toFixed(2)})` }}
+        style={brightnessStyle(brightness)}
         onPointerDown={touch('down')}
         onPointerMove={touch('move')}
         onPointerUp={touch('up')}
