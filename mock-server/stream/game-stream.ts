@@ -5,6 +5,9 @@
  * reconnect continues the same game; `dispose` (stop) ends it.
  *
  * Each tick: input that has arrived (after the scripted latency) is applied,
+ * and an input that arrives between ticks pulls the next tick forward to now
+ * (at most one tick each tick period, so the game still ticks 60 times a
+ * second and no faster: a player sees the input up to a tick sooner);
  * the game steps, and — when a viewer wants video — the picture is drawn with
  * the frame code and handed to every viewer, with the sound made since the
  * last tick (sound.ts), through the network conditions.
@@ -26,6 +29,8 @@ import type { VideoFrame } from './native.ts';
 const TICK_MS = 1000 / STREAM_TICK_HZ;
 /** Behind by more than this many ticks (a busy server): skip ahead instead of bursting to catch up. */
 const MAX_CATCH_UP_TICKS = 4;
+/** An input that comes less than this before the next tick waits for it: a tick pulled forward by less gains nothing. */
+const PULL_MIN_MS = 2;
 /**
  * A sound chunk is 10 ms. A busy server that fell behind sends the chunks it owes at once rather than skipping them
  * as the picture skips frames: the sound's timestamps count samples, so a skipped chunk would leave every later one
@@ -79,7 +84,7 @@ export interface GameStream {
   readonly game: StreamGame;
   /** Starts the loop if it is the first viewer; the returned function detaches it (the last one pauses the game). */
   attach(viewer: Viewer): () => void;
-  /** Input from a client; applied on the first tick after the scripted latency. */
+  /** Input from a client; applied on the first tick after the scripted latency, which it pulls forward to now when it is due now. */
   input(msg: StreamInputMessage): void;
   /** Frames left since start, input seq in force: the same numbers the frame code carries. */
   figures(): GameStreamFigures;
@@ -265,7 +270,15 @@ export function createGameStream(o: GameStreamOptions): GameStream {
       if (disposed) return;
       inputs++;
       const latency = o.network().latencyMs;
-      inbox.push({ at: clock.now() + latency, value: msg });
+      const now = clock.now();
+      inbox.push({ at: now + latency, value: msg });
+      // Due now, and the next tick is still on its own time (not already a pulled one's successor): run it now. It
+      // takes that tick's place, so the one after keeps its time and the game its 60 ticks a second.
+      const ahead = nextAt - now;
+      if (latency <= 0 && timer !== undefined && ahead >= PULL_MIN_MS && ahead <= TICK_MS) {
+        clock.clearTimeout(timer);
+        tick();
+      }
     },
     figures: () => ({ kind: o.kind, viewers: viewers.size, ticks, framesSent, framesDropped, inputs, inputSeq, frameCostMs, soundChunks }),
     dispose() {

@@ -65,6 +65,48 @@ describe('the session’s game loop', () => {
     expect(t.got.at(-1)?.frame).toBeGreaterThan(frames.at(-1)?.frame ?? 0);
   });
 
+  it('an input between ticks pulls the next tick forward to now; the game still ticks 60 times a second', () => {
+    const t = setup();
+    t.stream.attach(t.viewer);
+    t.clock.advance(105); // Ticks at 0, 16.7 … 100; the next is due at 116.7.
+    const before = t.got.length;
+    t.stream.input(key(1, true));
+    // The frame that reflects it is made now, not 11.7 ms later.
+    expect(t.got).toHaveLength(before + 1);
+    expect(t.got.at(-1)).toMatchObject({ input_seq: 1, t: 105 });
+    // It took the place of the tick due at 116.7: the next comes at 133.3, on the old cadence.
+    t.clock.advance(28); // 133
+    expect(t.got).toHaveLength(before + 1);
+    t.clock.advance(1);
+    expect(t.got).toHaveLength(before + 2);
+    // Another input right after a tick (which was on time): pulled too, but only one tick a period is.
+    t.stream.input(key(2, false));
+    expect(t.got).toHaveLength(before + 3);
+    t.stream.input(key(3, true));
+    expect(t.got).toHaveLength(before + 3);
+    // Input every 5 ms for a second, as a fast mouse sends it: still 60 ticks, the game no faster.
+    const ticks = t.stream.figures().ticks;
+    for (let i = 0; i < 200; i++) {
+      t.clock.advance(5);
+      t.stream.input(key(4 + i, i % 2 === 0));
+    }
+    expect(t.stream.figures().ticks - ticks).toBeGreaterThanOrEqual(59);
+    expect(t.stream.figures().ticks - ticks).toBeLessThanOrEqual(61);
+  });
+
+  it('an input that comes with scripted latency waits for it, and then for the next tick', () => {
+    const t = setup({ latencyMs: 50 });
+    t.stream.attach(t.viewer);
+    t.clock.advance(105);
+    const ticks = t.stream.figures().ticks;
+    t.stream.input(key(1, true));
+    expect(t.stream.figures().ticks).toBe(ticks);
+    t.clock.advance(50);
+    expect(t.stream.figures()).toMatchObject({ ticks: ticks + 3, inputSeq: 0 });
+    t.clock.advance(17);
+    expect(t.stream.figures().inputSeq).toBe(1);
+  });
+
   it('applies input on the next tick and reports the last input sequence each frame reflects', () => {
     const t = setup();
     t.stream.attach(t.viewer);
