@@ -17,7 +17,7 @@ import type { OrderRecord } from '../content/state.ts';
 import type { GameFixture, HomeFixture, OpPlansFixture, SignInFixture } from '../fixtures/index.ts';
 import type { SaveRecord } from '../game/state.ts';
 import type { NetworkConditions } from '../stream/network.ts';
-import type { GameStreamFigures } from '../stream/game-stream.ts';
+import type { GameFigures } from '../stream/engine.ts';
 
 export type { GameFixture, InlineScenario, JournalEntry, JournalKind, NetworkConditions, OrderRecord, PendingFault, SaveRecord, Scenario, UserRecord };
 
@@ -123,7 +123,7 @@ export type StreamFigures = {
   sc_id: string;
   status: string;
   level_config: LevelConfig;
-} & Partial<GameStreamFigures>;
+} & Partial<GameFigures>;
 
 /** `GET|POST|DELETE /__mock/network`. */
 export interface NetworkSummary {

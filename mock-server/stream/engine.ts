@@ -10,15 +10,18 @@ import type { ContentLanguage } from '../languages.ts';
 import { createGameStream, type GameStream, type GameStreamFigures } from './game-stream.ts';
 import type { GameKind } from './games/index.ts';
 import type { NetworkConditions } from './network.ts';
-import { createNetPath } from './net-path.ts';
+import { createNetPath, noPathFigures, type NetPathFigures } from './net-path.ts';
 import { bitrateCap, createRtcPeer } from './rtc-peer.ts';
+
+/** A game's counters, and its streams' packets on their network paths (net-path.ts), over every peer it had. */
+export type GameFigures = GameStreamFigures & NetPathFigures;
 
 /** A session's running game, as the mock's main process holds it. */
 export interface GameHandle {
   /** Input from a client; applied on the first tick after the scripted latency. */
   input(msg: StreamInputMessage): void;
   /** The game's counters (from a stream process: as of its last report, a fifth of a second ago at most). */
-  figures(): GameStreamFigures;
+  figures(): GameFigures;
   dispose(): void;
 }
 
@@ -76,12 +79,14 @@ export const capOf = (o: Pick<GameOptions, 'level' | 'network'>): number => bitr
 
 /** Games and peers in this process, the loop and the peers' waits on `frameClock`. */
 export function createLocalEngine(frameClock: Clock): StreamEngine {
-  const games = new WeakMap<GameHandle, { stream: GameStream; o: GameOptions }>();
+  const games = new WeakMap<GameHandle, { stream: GameStream; o: GameOptions; packets: NetPathFigures }>();
   return {
     game(o) {
       const stream = createGameStream({ ...o, frameClock });
-      games.set(stream, { stream, o });
-      return stream;
+      const packets = noPathFigures();
+      const handle: GameHandle = { input: (msg) => stream.input(msg), figures: () => ({ ...stream.figures(), ...packets }), dispose: () => stream.dispose() };
+      games.set(handle, { stream, o, packets });
+      return handle;
     },
     peer(game, o) {
       const g = games.get(game);
@@ -91,7 +96,7 @@ export function createLocalEngine(frameClock: Clock): StreamEngine {
         ...o,
         clock: frameClock,
         bitrateKbps: () => capOf(g.o),
-        path: createNetPath({ lossPercent: () => g.o.network().lossPercent, bandwidthKbps: () => g.o.network().bandwidthKbps, clock: frameClock, log: o.log }),
+        path: createNetPath({ lossPercent: () => g.o.network().lossPercent, bandwidthKbps: () => g.o.network().bandwidthKbps, clock: frameClock, figures: g.packets, log: o.log }),
         connected: () => {
           if (detach) return;
           detach = g.stream.attach(rtc);

@@ -34,21 +34,28 @@ export interface NetPathOptions {
   clock?: Clock;
   random?: () => number;
   udp?: () => UdpSocket;
+  /** Counted into: one set for all the paths of a game (every peer it had), which its figures show. */
+  figures?: NetPathFigures;
   log?(line: string): void;
 }
 
 export interface NetPathFigures {
-  /** Packets from the client to the peer: relayed, and lost on the way. */
-  up: { packets: number; lost: number };
-  /** Packets from the peer to the client. */
-  down: { packets: number; lost: number };
+  /** Packets from the client to the peer that entered the path, and those of them it lost. */
+  packetsUp: number;
+  lostUp: number;
+  /** Packets from the peer to the client, and those lost (by `lossPercent`, or to a full link). */
+  packetsDown: number;
+  lostDown: number;
 }
+
+export const noPathFigures = (): NetPathFigures => ({ packetsUp: 0, lostUp: 0, packetsDown: 0, lostDown: 0 });
 
 export interface NetPath {
   /** What the client is told for one of the peer's candidates: the front socket's, or null when the client must not use it. */
   candidate(c: RtcCandidateInit): Promise<RtcCandidateInit | null>;
   /** The peer's SDP as the client may see it: every candidate line through a front socket, the others left out. */
   sdp(sdp: string): string;
+  /** What this path counted (into `figures` when one was given). */
   figures(): NetPathFigures;
   close(): void;
 }
@@ -127,7 +134,7 @@ export function createNetPath(o: NetPathOptions): NetPath {
   const random = o.random ?? Math.random;
   const clock = o.clock ?? systemClock;
   const fronts = new Map<string, Front>();
-  const figures: NetPathFigures = { up: { packets: 0, lost: 0 }, down: { packets: 0, lost: 0 } };
+  const figures = o.figures ?? noPathFigures();
   let closed = false;
 
   const lost = (): boolean => {
@@ -185,8 +192,8 @@ export function createNetPath(o: NetPathOptions): NetPath {
     back.onMessage((data, from) => {
       // Only the peer's own packets go down: anything else on this port is no part of the stream.
       if (closed || from.port !== front.peer.port || from.address !== front.peer.address) return;
-      figures.down.packets++;
-      if (lost() || !downlink(data.byteLength, () => front.socket.send(data, client.port, client.address))) figures.down.lost++;
+      figures.packetsDown++;
+      if (lost() || !downlink(data.byteLength, () => front.socket.send(data, client.port, client.address))) figures.lostDown++;
     });
     return back;
   }
@@ -207,8 +214,8 @@ export function createNetPath(o: NetPathOptions): NetPath {
       if (closed) return;
       const back = backFor(front, from);
       if (!back) return;
-      figures.up.packets++;
-      if (lost()) figures.up.lost++;
+      figures.packetsUp++;
+      if (lost()) figures.lostUp++;
       else back.send(data, front.peer.port, front.peer.address);
     });
     return front;
@@ -242,7 +249,7 @@ export function createNetPath(o: NetPathOptions): NetPath {
       }
       return out.join(eol);
     },
-    figures: () => ({ up: { ...figures.up }, down: { ...figures.down } }),
+    figures: () => ({ ...figures }),
     close() {
       if (closed) return;
       closed = true;

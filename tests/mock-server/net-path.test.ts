@@ -79,7 +79,7 @@ describe('the network path (decision 0030)', () => {
     peer.socket.send('down', Number(port), address);
     await until(() => client.got.length === 1, 'the answer at the client');
     expect(client.got[0]).toEqual({ text: 'down', from: `127.0.0.1:${front}` });
-    expect(p.figures()).toEqual({ up: { packets: 1, lost: 0 }, down: { packets: 1, lost: 0 } });
+    expect(p.figures()).toEqual({ packetsUp: 1, lostUp: 0, packetsDown: 1, lostDown: 0 });
   });
 
   it('lossPercent loses that share of the packets each way, counted in the figures', async () => {
@@ -90,22 +90,22 @@ describe('the network path (decision 0030)', () => {
     const p = path(loss, () => (roll++ % 2 === 0 ? 0.1 : 0.9));
     const front = await frontPort(p, peer);
     for (let i = 0; i < 10; i++) send(client, front, `up ${i}`);
-    await until(() => p.figures().up.packets === 10, 'ten packets through the path');
+    await until(() => p.figures().packetsUp === 10, 'ten packets through the path');
     await until(() => peer.got.length === 5, 'five at the peer');
     const [address, port] = (peer.got[0]?.from ?? '').split(':');
     for (let i = 0; i < 10; i++) peer.socket.send(`down ${i}`, Number(port), address);
-    await until(() => p.figures().down.packets === 10, 'ten packets back through the path');
+    await until(() => p.figures().packetsDown === 10, 'ten packets back through the path');
     await until(() => client.got.length === 5, 'five at the client');
 
     // All lost, then none: the packet sent after the loss ends is the only one that arrives.
     loss.percent = 100;
     for (let i = 0; i < 5; i++) send(client, front, 'lost');
-    await until(() => p.figures().up.lost === 10, 'five more lost');
+    await until(() => p.figures().lostUp === 10, 'five more lost');
     loss.percent = 0;
     send(client, front, 'after');
     await until(() => peer.got.length === 6, 'the packet after the loss');
     expect(peer.got.map((g) => g.text)).toEqual(['up 1', 'up 3', 'up 5', 'up 7', 'up 9', 'after']);
-    expect(p.figures()).toEqual({ up: { packets: 16, lost: 10 }, down: { packets: 10, lost: 5 } });
+    expect(p.figures()).toEqual({ packetsUp: 16, lostUp: 10, packetsDown: 10, lostDown: 5 });
   });
 
   it('packets from anyone but the peer do not go down to the client; a closed path carries nothing', async () => {
@@ -119,7 +119,7 @@ describe('the network path (decision 0030)', () => {
     peer.socket.send('real', Number(port), address);
     await until(() => client.got.length === 1, 'the peer’s packet at the client');
     expect(client.got.map((g) => g.text)).toEqual(['real']);
-    expect(p.figures().down.packets).toBe(1);
+    expect(p.figures().packetsDown).toBe(1);
 
     p.close();
     expect(await p.candidate({ candidate: line(peer.port) })).toBeNull();
@@ -128,7 +128,7 @@ describe('the network path (decision 0030)', () => {
     // A marker on a socket of the test's own shows the two sends had time to arrive, had anything carried them.
     send(client, stranger.port, 'marker');
     await until(() => stranger.got.length === 1, 'the marker');
-    expect(p.figures()).toEqual({ up: { packets: 1, lost: 0 }, down: { packets: 1, lost: 0 } });
+    expect(p.figures()).toEqual({ packetsUp: 1, lostUp: 0, packetsDown: 1, lostDown: 0 });
   });
 
   it('bandwidthKbps: packets towards the client leave one after another at the link’s rate; past its buffer they are lost', async () => {
@@ -142,8 +142,8 @@ describe('the network path (decision 0030)', () => {
     const [address, port] = (peer.got[0]?.from ?? '').split(':');
     // 25 packets of 100 bytes at once: the buffer holds LINK_BUFFER_MS (200 ms) of them, 20; 5 are lost.
     for (let i = 0; i < 25; i++) peer.socket.send(`${String(i).padStart(2, '0')}`.padEnd(100, '.'), Number(port), address);
-    await until(() => p.figures().down.packets === 25, 'the 25 packets into the path');
-    expect(p.figures().down.lost).toBe(25 - LINK_BUFFER_MS / 10);
+    await until(() => p.figures().packetsDown === 25, 'the 25 packets into the path');
+    expect(p.figures().lostDown).toBe(25 - LINK_BUFFER_MS / 10);
     expect(client.got).toHaveLength(0);
     clock.advance(100);
     await until(() => client.got.length === 10, 'ten through after 100 ms');

@@ -187,7 +187,20 @@ export async function stopGame(s: Started, run: Running): Promise<number> {
 export interface NetworkFigures {
   session: string;
   network: { latencyMs: number; bitrateKbps: number; dropPercent: number; stall: boolean; lossPercent: number; bandwidthKbps: number };
-  streams: Array<{ sc_id: string; status: string; viewers: number; framesSent: number; framesDropped: number; inputs: number; inputSeq: number; ticks: number }>;
+  streams: Array<{
+    sc_id: string;
+    status: string;
+    viewers: number;
+    framesSent: number;
+    framesDropped: number;
+    inputs: number;
+    inputSeq: number;
+    ticks: number;
+    packetsUp: number;
+    lostUp: number;
+    packetsDown: number;
+    lostDown: number;
+  }>;
 }
 
 export async function network(s: Started, method: 'GET' | 'POST' | 'DELETE', body?: unknown, session = DEFAULT_SESSION) {

@@ -33,6 +33,12 @@ describe('WebRTC stream: packet loss (decision 0030)', () => {
     expect(during?.packetLossPct ?? 100).toBeLessThan(20);
     // …and NACKs and keyframes mend it: without repair a lost packet would leave every later frame undecodable.
     expect(lossy.presentedShare).toBeGreaterThan(0.7);
+    // The mock counts what its network path carried and lost, both ways, for QA to see (GET /__mock/network).
+    const figures = (await network(s, 'GET')).body.streams[0];
+    expect(figures?.packetsDown ?? 0).toBeGreaterThan(100);
+    expect(figures?.packetsUp ?? 0).toBeGreaterThan(10);
+    expect((figures?.lostDown ?? 0) / (figures?.packetsDown ?? 1)).toBeGreaterThan(0.03);
+    expect(figures?.lostUp ?? 0).toBeGreaterThan(0);
 
     await network(s, 'POST', { lossPercent: 0 });
     const cleared = Date.now();

@@ -8,8 +8,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { GameStreamFigures } from '../game-stream.ts';
-import { type GameHandle, type GameOptions, type PeerHandle, type PeerOptions, type StreamEngine } from '../engine.ts';
+import { noPathFigures } from '../net-path.ts';
+import { type GameFigures, type GameHandle, type GameOptions, type PeerHandle, type PeerOptions, type StreamEngine } from '../engine.ts';
 import { CONDITIONS_EVERY_MS, type FromStreamProcess, type ToStreamProcess } from './protocol.ts';
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
@@ -37,7 +37,7 @@ interface RemoteGame {
   gid: number;
   o: GameOptions;
   slot: Slot;
-  figures: GameStreamFigures;
+  figures: GameFigures;
   sent: string;
   alive: boolean;
 }
@@ -57,7 +57,7 @@ interface Slot {
   peers: Map<number, RemotePeer>;
 }
 
-const idle = (o: GameOptions): GameStreamFigures => ({ kind: o.kind, viewers: 0, ticks: 0, framesSent: 0, framesDropped: 0, inputs: 0, inputSeq: 0, frameCostMs: 0, soundChunks: 0 });
+const idle = (o: GameOptions): GameFigures => ({ kind: o.kind, viewers: 0, ticks: 0, framesSent: 0, framesDropped: 0, inputs: 0, inputSeq: 0, frameCostMs: 0, soundChunks: 0, ...noPathFigures() });
 const conditionsOf = (o: GameOptions) => ({ level: o.level(), network: o.network() });
 
 export function createStreamPool(o: StreamPoolOptions): StreamPool {

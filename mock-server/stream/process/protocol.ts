@@ -4,7 +4,7 @@
  */
 import type { LevelConfig, StreamFrameMessage, StreamInputMessage, StreamRtcMessage, StreamVibrateMessage } from '../../../web/api/contract.ts';
 import type { ContentLanguage } from '../../languages.ts';
-import type { GameStreamFigures } from '../game-stream.ts';
+import type { GameFigures } from '../engine.ts';
 import type { GameKind } from '../games/index.ts';
 import type { NetworkConditions } from '../network.ts';
 
@@ -26,7 +26,7 @@ export type ToStreamProcess =
 export type FromStreamProcess =
   | { t: 'ready' }
   | { t: 'log'; line: string }
-  | { t: 'figures'; gid: number; figures: GameStreamFigures }
+  | { t: 'figures'; gid: number; figures: GameFigures }
   | { t: 'signal'; pid: number; msg: StreamRtcMessage }
   | { t: 'message'; pid: number; text: string }
   | { t: 'input'; pid: number }

@@ -130,4 +130,15 @@ describe('stream rates', () => {
     expect(r).toMatchObject({ fps: 60, inputsPerSecond: 5, levelKbps: 4000, capKbps: 1500 });
     expect(streamRates(at(3000, 5, 0), at(2000, 120, 10))[0]?.fps).toBeNull();
   });
+
+  it('the share of packets towards the player the network path lost between two snapshots (decision 0030)', () => {
+    const lossy = (ms: number, packetsDown: number, lostDown: number) => {
+      const snap = at(ms, 0, 0);
+      return { ...snap, summary: { ...snap.summary, streams: snap.summary.streams.map((x) => ({ ...x, packetsDown, lostDown })) } };
+    };
+    expect(streamRates(lossy(1000, 500, 20), lossy(0, 100, 0))[0]?.lossPct).toBe(5);
+    // No packet between them, or none counted: no figure.
+    expect(streamRates(lossy(1000, 100, 0), lossy(0, 100, 0))[0]?.lossPct).toBeNull();
+    expect(streamRates(at(1000, 0, 0), at(0, 0, 0))[0]?.lossPct).toBeNull();
+  });
 });

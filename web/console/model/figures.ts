@@ -19,6 +19,8 @@ export interface StreamRates {
   capKbps: number;
   viewers: number;
   frameCostMs: number | null;
+  /** Share of the packets towards the player the network path lost since the last snapshot, percent; null without packets. */
+  lossPct: number | null;
 }
 
 export interface Snapshot {
@@ -30,6 +32,13 @@ const rate = (cur: number | undefined, prev: number | undefined, seconds: number
   if (cur === undefined || prev === undefined || seconds <= 0 || cur < prev) return null;
   return (cur - prev) / seconds;
 };
+
+/** What share of the packets between two snapshots was lost, percent. */
+function share(lost: number | undefined, lostBefore: number | undefined, packets: number | undefined, packetsBefore: number | undefined): number | null {
+  const n = rate(packets, packetsBefore, 1);
+  const l = rate(lost, lostBefore, 1);
+  return n === null || l === null || n === 0 ? null : (l / n) * 100;
+}
 
 export function streamRates(cur: Snapshot, prev: Snapshot | undefined): StreamRates[] {
   const seconds = prev ? (cur.at - prev.at) / 1000 : 0;
@@ -46,6 +55,7 @@ export function streamRates(cur: Snapshot, prev: Snapshot | undefined): StreamRa
       capKbps: cur.summary.network.bitrateKbps,
       viewers: s.viewers ?? 0,
       frameCostMs: s.frameCostMs ?? null,
+      lossPct: share(s.lostDown, p?.lostDown, s.packetsDown, p?.packetsDown),
     };
   });
 }

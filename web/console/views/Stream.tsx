@@ -23,7 +23,7 @@ export function Stream({ model }: { model: ConsoleModel }) {
       ) : (
         <table className="figures">
           <thead>
-            <tr><th>sc_id</th><th>status</th><th>fps</th><th>dropped/s</th><th>input/s</th><th>kbit/s</th></tr>
+            <tr><th>sc_id</th><th>status</th><th>fps</th><th>dropped/s</th><th>input/s</th><th>lost %</th><th>kbit/s</th></tr>
           </thead>
           <tbody>
             {streams.map((s) => (
@@ -33,6 +33,7 @@ export function Stream({ model }: { model: ConsoleModel }) {
                 <td data-testid="stream-fps">{formatRate(s.fps)}</td>
                 <td>{formatRate(s.droppedPerSecond)}</td>
                 <td>{formatRate(s.inputsPerSecond, 1)}</td>
+                <td title="packets towards the player the network path lost">{formatRate(s.lossPct, 1)}</td>
                 <td title="the clarity's bitrate, and the network cap when set">{s.levelKbps}{s.capKbps > 0 ? ` (cap ${s.capKbps})` : ''}</td>
               </tr>
             ))}
