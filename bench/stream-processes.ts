@@ -19,6 +19,7 @@ import { createApp } from '../mock-server/app.ts';
 import { signedHeaders } from '../mock-server/http/signature.ts';
 import { MOCK_SMS_CODE } from '../mock-server/limits.ts';
 import { guardWrtcLocalDescription } from '../tests/mock-server/rtc-peers.ts';
+import { quantile } from './stats.ts';
 import type { BenchContext, BenchResult, Benchmark } from './types.ts';
 import { forkWorker, type Worker } from './worker-rpc.ts';
 
@@ -37,11 +38,6 @@ interface Step {
   median: number;
   sustained: boolean;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : ((s[Math.floor((s.length - 1) / 2)] ?? 0) + (s[Math.ceil((s.length - 1) / 2)] ?? 0)) / 2;
-};
 
 async function measure(processes: number, clients: Worker[], log: (line: string) => void): Promise<Step[]> {
   const app = createApp({ distDir: null, video: true, streamProcesses: processes, warmStreamProcesses: processes > 0, log: () => undefined });
@@ -89,7 +85,7 @@ async function measure(processes: number, clients: Worker[], log: (line: string)
         const again = await sample();
         if (Math.min(...again) > Math.min(...fps)) fps = again;
       }
-      const step = { n, min: Math.min(...fps), median: median(fps), sustained: Math.min(...fps) >= SUSTAINED_FPS };
+      const step = { n, min: Math.min(...fps), median: quantile(fps, 0.5), sustained: Math.min(...fps) >= SUSTAINED_FPS };
       steps.push(step);
       log(`stream processes ${processes}: N=${n} min ${step.min.toFixed(1)} fps, median ${step.median.toFixed(1)} — ${step.sustained ? 'sustained' : 'drops'}`);
       if (steps.length >= 2 && steps.slice(-2).every((s) => !s.sustained)) break;
