@@ -209,35 +209,6 @@ export async function network(s: Started, method: 'GET' | 'POST' | 'DELETE', bod
 
 // ---- shared by the stream-webrtc*.test.ts files
 
-export interface FrameWindow {
-  /** Frames presented per second of real time. */
-  fps: number;
-  /** Share of the frames the game made (sent or dropped) in the window that the client presented. */
-  presentedShare: number;
-  /** Share of the frames the game made in the window that the network conditions dropped. */
-  droppedShare: number;
-}
-
-/**
- * What reached the player over `ms` of real time, against what the game made meanwhile: the share is
- * what a busy machine does not change (a slower loop makes fewer frames and shows fewer alike).
- */
-export async function frameWindow(r: SdkRecord, game: { figures(): { framesSent: number; framesDropped: number } } | undefined, ms: number): Promise<FrameWindow> {
-  const made = (): { all: number; dropped: number } => {
-    const f = game?.figures();
-    return { all: (f?.framesSent ?? 0) + (f?.framesDropped ?? 0), dropped: f?.framesDropped ?? 0 };
-  };
-  const from = r.sdk.framesPresented;
-  const m0 = made();
-  const t0 = Date.now();
-  await until(() => Date.now() - t0 >= ms, `${ms} ms of frames`, ms + 5_000);
-  const m1 = made();
-  const presented = r.sdk.framesPresented - from;
-  const all = Math.max(1, m1.all - m0.all);
-  return { fps: (presented * 1000) / (Date.now() - t0), presentedShare: presented / all, droppedShare: (m1.dropped - m0.dropped) / all };
-}
-
-
 /**
  * Sets a test file up: wrtc guarded for the whole file (a native crash would otherwise take the
  * worker down every few runs, see guardWrtcLocalDescription; WRTC_UNGUARDED=1 turns it off), and

@@ -4,23 +4,17 @@
  * stream-webrtc.test.ts for the set-up and the clocks.
  */
 import { describe, expect, it } from 'vitest';
-import { LEVELS } from '../../mock-server/game/sessions.ts';
 import { until } from '../wait.ts';
-import { FREE_TRIAL } from './game-helpers.ts';
 import type { Started } from './helpers.ts';
-import { frameWindow, gameOf, network, rtcSdk, runningGame, setGrade, untilFrames, useRtcApp } from './rtc-helpers.ts';
+import { network, useRtcApp } from './rtc-helpers.ts';
+import { frameWindow, standardStream } from './rtc-stream.ts';
 
 let s: Started;
 useRtcApp((started) => (s = started));
 
 describe('WebRTC stream: packet loss (decision 0030)', () => {
   it('lossPercent 10 loses packets on the way (the client measures it) and the picture keeps coming, repaired; cleared, the loss goes within 5 s', async () => {
-    const run = await runningGame(s, FREE_TRIAL);
-    await setGrade(s, run, 6);
-    const r = rtcSdk(s);
-    r.sdk.start({ ...run.target, level_config: LEVELS[6] });
-    await untilFrames(r, 30);
-    const game = gameOf(s, run.scId);
+    const { r, game } = await standardStream(s);
 
     expect((await network(s, 'POST', { lossPercent: 10 })).body.network.lossPercent).toBe(10);
     await r.sdk.stats(); // The interval of the next figures starts now.

@@ -4,7 +4,6 @@
  * set-up and the clocks.
  */
 import { describe, expect, it } from 'vitest';
-import { LEVELS } from '../../mock-server/game/sessions.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
 import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import { holds, until } from '../wait.ts';
@@ -13,7 +12,6 @@ import { FREE_TRIAL, useScript } from './game-helpers.ts';
 import { rawRequest, type Started } from './helpers.ts';
 import {
   describeSdk,
-  frameWindow,
   gameOf,
   key,
   network,
@@ -22,13 +20,13 @@ import {
   presentedSeq,
   rtcSdk,
   runningGame,
-  setGrade,
   untilFrames,
   untilReleased,
   useRtcApp,
   type SdkRecord,
 } from './rtc-helpers.ts';
 import { clientPeerConnection } from './rtc-peers.ts';
+import { frameWindow, standardStream } from './rtc-stream.ts';
 import { CONTROL_WRITE_HEADERS } from '../../mock-server/http/control-guard.ts';
 
 let s: Started;
@@ -97,12 +95,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
   }, 40_000);
 
   it('dropPercent 50 lowers the delivered frame rate; the figures count the drops', async () => {
-    const run = await runningGame(s, FREE_TRIAL);
-    await setGrade(s, run, 6);
-    const r = rtcSdk(s);
-    r.sdk.start({ ...run.target, level_config: LEVELS[6] });
-    await untilFrames(r, 30);
-    const game = gameOf(s, run.scId);
+    const { r, game } = await standardStream(s);
     const base = await frameWindow(r, game, 2_000);
 
     const res = await network(s, 'POST', { dropPercent: 50 });
@@ -125,11 +118,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
   }, 40_000);
 
   it('latencyMs 200 raises the measured input latency by both ways (input up, video down)', async () => {
-    const run = await runningGame(s, FREE_TRIAL);
-    await setGrade(s, run, 6);
-    const r = rtcSdk(s);
-    r.sdk.start({ ...run.target, level_config: LEVELS[6] });
-    await untilFrames(r, 10);
+    const { r } = await standardStream(s, 10);
     const base: number[] = [];
     for (let i = 0; i < 5; i++) base.push(await measuredLatency(r));
 

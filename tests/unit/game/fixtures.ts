@@ -1,4 +1,4 @@
-/** Fixtures of the game tests: users, system info, service levels, the game, and the cloud's play and queue answers. */
+/** Fixtures of the game tests: users, system info, service levels, the game, the cloud's play and queue answers, and a second of stream figures. */
 import {
   DEFAULT_HANG_OPTIONS,
   type DisplayGrade,
@@ -10,6 +10,7 @@ import {
   type UserInfo,
 } from '../../../web/api/contract.ts';
 import type { GameTarget } from '../../../web/game/state.ts';
+import type { StreamStats } from '../../../web/game/stream-stats.ts';
 
 export function userInfo(over: Partial<UserInfo> = {}): UserInfo {
   return {
@@ -77,3 +78,20 @@ export function queued(position: number, over: Partial<QueueInfo> = {}): QueueIn
 export function seatReady(over: Partial<SeatReadyInfo> = {}): SeatReadyInfo {
   return { ...playAnswer({ sc_id: 'sc-seat', stream_url: 'stream?sc_id=sc-seat' }), queue_id: 'q-1', seat_expire_time: 40, seat_expire_seconds: 40, ...over };
 }
+
+/** One second of a healthy WebRTC stream's figures (stream-stats.ts), changed by `over`. */
+export const streamStats = (over: Partial<StreamStats> = {}): StreamStats => ({
+  at: 0,
+  transport: 'webrtc',
+  fps: 60,
+  width: 640,
+  height: 360,
+  bitrateKbps: 1400,
+  rttMs: 3,
+  jitterMs: 1,
+  packetLossPct: 0,
+  decodeMs: 1.2,
+  inputLatencyMs: 31,
+  framesDecoded: 600,
+  ...over,
+});

@@ -8,23 +8,9 @@ import { NETWORK_GOOD_SECONDS, NETWORK_POOR_SECONDS } from '../../../web/core/co
 import { adviseSecond, lowerClarity, NO_ADVICE, poorSecond, type AdviceState } from '../../../web/game/network-advice.ts';
 import type { StreamStats } from '../../../web/game/stream-stats.ts';
 import { flush, harness } from './fakes.ts';
+import { streamStats } from './fixtures.ts';
 
-const figures = (over: Partial<StreamStats> = {}): StreamStats => ({
-  at: 0,
-  transport: 'webrtc',
-  fps: 60,
-  width: 1280,
-  height: 720,
-  bitrateKbps: 900,
-  rttMs: 3,
-  jitterMs: 1,
-  packetLossPct: 0,
-  decodeMs: 1.2,
-  inputLatencyMs: 31,
-  framesDecoded: 600,
-  ...over,
-});
-const lossy = (): StreamStats => figures({ packetLossPct: 6 });
+const lossy = (): StreamStats => streamStats({ packetLossPct: 6 });
 const HD = { fps: 60 };
 
 const seconds = (poor: ReadonlyArray<boolean | null>, clarity = 1, lower: number | null = 0, from: AdviceState = NO_ADVICE): AdviceState =>
@@ -32,15 +18,15 @@ const seconds = (poor: ReadonlyArray<boolean | null>, clarity = 1, lower: number
 
 describe('network advice: the rule', () => {
   it('a second is poor on the network’s own figures: loss, round trip, or frames well under the clarity’s rate', () => {
-    expect(poorSecond(figures(), HD)).toBe(false);
-    expect(poorSecond(figures({ packetLossPct: 2.5 }), HD)).toBe(true);
-    expect(poorSecond(figures({ rttMs: 120 }), HD)).toBe(true);
-    expect(poorSecond(figures({ fps: 24 }), HD)).toBe(true);
+    expect(poorSecond(streamStats(), HD)).toBe(false);
+    expect(poorSecond(streamStats({ packetLossPct: 2.5 }), HD)).toBe(true);
+    expect(poorSecond(streamStats({ rttMs: 120 }), HD)).toBe(true);
+    expect(poorSecond(streamStats({ fps: 24 }), HD)).toBe(true);
     // Fair is not poor, and a picture that needs little bitrate is no sign of a bad network.
-    expect(poorSecond(figures({ packetLossPct: 1.5, rttMs: 60, fps: 40, bitrateKbps: 90 }), HD)).toBe(false);
+    expect(poorSecond(streamStats({ packetLossPct: 1.5, rttMs: 60, fps: 40, bitrateKbps: 90 }), HD)).toBe(false);
     // Nothing measured yet, or the socket transport (no loss figures): no verdict.
-    expect(poorSecond(figures({ packetLossPct: null }), HD)).toBeNull();
-    expect(poorSecond(figures({ transport: 'socket' }), HD)).toBeNull();
+    expect(poorSecond(streamStats({ packetLossPct: null }), HD)).toBeNull();
+    expect(poorSecond(streamStats({ transport: 'socket' }), HD)).toBeNull();
   });
 
   it(`${NETWORK_POOR_SECONDS} poor seconds in a row offer the next lower clarity; a good one between starts the count again`, () => {
@@ -87,7 +73,7 @@ describe('network advice: in the session', () => {
   it('the figures are measured every second while playing, with the realtime info off', async () => {
     const h = harness();
     await h.play();
-    h.sdk.nextStats = figures();
+    h.sdk.nextStats = streamStats();
     await h.advance(3000);
     await flush();
     expect(h.session.settings.value.realtime_info).toBe(0);

@@ -6,24 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_WAIT_MS } from '../../../web/core/constants.ts';
-import type { StreamStats } from '../../../web/game/stream-stats.ts';
 import { flush, GAME, harness } from './fakes.ts';
+import { streamStats } from './fixtures.ts';
 
-const figures = (over: Partial<StreamStats> = {}): StreamStats => ({
-  at: 0,
-  transport: 'webrtc',
-  fps: 60,
-  width: 640,
-  height: 360,
-  bitrateKbps: 1400,
-  rttMs: 3,
-  jitterMs: 1,
-  packetLossPct: 0,
-  decodeMs: 1.2,
-  inputLatencyMs: 31,
-  framesDecoded: 600,
-  ...over,
-});
 
 describe('the stream under the session (decision 0005)', () => {
   it('a stream that could not connect ends the game with the SDK’s reason, not a spinner', async () => {
@@ -52,14 +37,14 @@ describe('the stream under the session (decision 0005)', () => {
   it('realtime info: the figures every second while playing, whether the overlay shows them or not', async () => {
     const h = harness();
     await h.play();
-    h.sdk.nextStats = figures();
+    h.sdk.nextStats = streamStats();
     await h.advance(1000);
     await flush();
     // The network advice reads them too (network-advice.ts): they are measured with the overlay off.
     expect(h.sdk.statsCalls).toBe(1);
     expect(h.session.stats.value?.fps).toBe(60);
     await h.session.updateSettings({ realtime_info: 1 });
-    h.sdk.nextStats = figures({ fps: 41, inputLatencyMs: 55 });
+    h.sdk.nextStats = streamStats({ fps: 41, inputLatencyMs: 55 });
     await h.advance(1000);
     await flush();
     expect(h.sdk.statsCalls).toBe(2);
@@ -70,7 +55,7 @@ describe('the stream under the session (decision 0005)', () => {
     const h = harness();
     await h.play();
     await h.session.updateSettings({ realtime_info: 1 });
-    h.sdk.nextStats = figures();
+    h.sdk.nextStats = streamStats();
     await h.advance(1000);
     await flush();
     expect(h.session.stats.value).not.toBeNull();
