@@ -70,16 +70,6 @@ describe('network advice: in the session', () => {
     }
   }
 
-  it('the figures are measured every second while playing, with the realtime info off', async () => {
-    const h = harness();
-    await h.play();
-    h.sdk.nextStats = streamStats();
-    await h.advance(3000);
-    await flush();
-    expect(h.session.settings.value.realtime_info).toBe(0);
-    expect(h.sdk.statsCalls).toBe(3);
-  });
-
   it('SPEC §3: a poor network offers HD → standard; taking it calls display_grade 6 and the offer goes', async () => {
     const h = harness();
     await h.play();
