@@ -110,10 +110,12 @@ export function createRtcPeer(o: RtcPeerOptions): RtcPeer {
     const found = e.candidate ? (e.candidate.toJSON() as RtcCandidateInit) : null;
     if (!path) return o.signal({ type: 'rtc', kind: 'candidate', candidate: found });
     const told = found ? path.candidate(found) : Promise.resolve(null);
-    trickled = trickled.then(async () => {
-      const candidate = await told;
-      if (!closed && (candidate || !found)) o.signal({ type: 'rtc', kind: 'candidate', candidate });
-    });
+    trickled = trickled
+      .then(async () => {
+        const candidate = await told;
+        if (!closed && (candidate || !found)) o.signal({ type: 'rtc', kind: 'candidate', candidate });
+      })
+      .catch((err: unknown) => o.log(`stream: a candidate could not be sent: ${String(err)}`));
   };
   /** The peer's SDP as the client gets it: its candidates through the path. */
   const outgoing = (sdp: string): string => (path ? path.sdp(sdp) : sdp);
