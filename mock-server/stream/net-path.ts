@@ -92,8 +92,13 @@ function through(line: string, port: number): string {
   return f.join(' ');
 }
 
+let openSockets = 0;
+/** The paths' UDP sockets open now, in this process: a test checks none is left behind. */
+export const openPathSockets = (): number => openSockets;
+
 export function nodeUdp(): UdpSocket {
   const socket = createSocket({ type: 'udp4' });
+  openSockets++;
   // A send to a client that left answers ICMP unreachable as an error on the socket: nothing to do about it.
   socket.on('error', () => undefined);
   let closed = false;
@@ -115,6 +120,7 @@ export function nodeUdp(): UdpSocket {
     close() {
       if (closed) return;
       closed = true;
+      openSockets--;
       socket.close();
     },
   };

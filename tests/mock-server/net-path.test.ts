@@ -5,7 +5,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNetPath, LINK_BUFFER_MS, type NetPath } from '../../mock-server/stream/net-path.ts';
+import { createNetPath, LINK_BUFFER_MS, nodeUdp, type NetPath } from '../../mock-server/stream/net-path.ts';
 import { createManualClock } from '../../web/core/clock.ts';
 import { until } from '../wait.ts';
 
@@ -110,7 +110,14 @@ describe('the network path (decision 0030)', () => {
 
   it('packets from anyone but the peer do not go down to the client; a closed path carries nothing', async () => {
     const [peer, client, stranger] = [await end(), await end(), await end()];
-    const p = path({ percent: 0 });
+    // The path's own sockets, counted as they open and close.
+    let open = 0;
+    const counted = () => {
+      const u = nodeUdp();
+      open++;
+      return { ...u, close: () => (open--, u.close()) };
+    };
+    const p = path({ percent: 0 }, undefined, { udp: counted });
     const front = await frontPort(p, peer);
     send(client, front, 'hello');
     await until(() => peer.got.length === 1, 'the packet at the peer');
@@ -121,7 +128,10 @@ describe('the network path (decision 0030)', () => {
     expect(client.got.map((g) => g.text)).toEqual(['real']);
     expect(p.figures().packetsDown).toBe(1);
 
+    // One front and the client's back socket, closed with the path.
+    expect(open).toBe(2);
     p.close();
+    expect(open).toBe(0);
     expect(await p.candidate({ candidate: line(peer.port) })).toBeNull();
     send(client, front, 'after close');
     peer.socket.send('after close', Number(port), address);

@@ -16,6 +16,7 @@ import { createMockSdk, type MockSdk, type MockSdkOptions } from '../../web/game
 import type { SdkDisconnect, StreamTarget } from '../../web/game/sdk.ts';
 import { gameStateOf, type PlaySession } from '../../mock-server/game/state.ts';
 import { rtcResources } from '../../mock-server/stream/rtc-peer.ts';
+import { openPathSockets } from '../../mock-server/stream/net-path.ts';
 import { DEFAULT_SESSION } from '../../mock-server/sessions/registry.ts';
 import type { GameHandle } from '../../mock-server/stream/engine.ts';
 import { json } from './control-helpers.ts';
@@ -237,10 +238,10 @@ export const numeric = (xs: readonly number[]): number[] => [...xs].sort((a, b) 
 /** Nothing of any stream is left: server peers and video sources, client peers and sinks. */
 export async function untilReleased(what: string, limitMs = 5_000): Promise<void> {
   await until(
-    () => rtcResources().peers === 0 && rtcResources().sources === 0 && liveClientPeers() === 0 && liveSinks() === 0,
+    () => rtcResources().peers === 0 && rtcResources().sources === 0 && openPathSockets() === 0 && liveClientPeers() === 0 && liveSinks() === 0,
     `${what}: every WebRTC resource released`,
     limitMs,
-    () => JSON.stringify({ server: rtcResources(), clientPeers: liveClientPeers(), sinks: liveSinks() }),
+    () => JSON.stringify({ server: rtcResources(), pathSockets: openPathSockets(), clientPeers: liveClientPeers(), sinks: liveSinks() }),
   );
 }
 
