@@ -6,16 +6,13 @@ import { Button } from '../../../../ui/Button.tsx';
 import { formatClock } from '../../../../state/format.ts';
 import { enterFullScreen, exitFullScreen } from './fullscreen.ts';
 import { LayoutMenuRow } from './LayoutMenuRow.tsx';
+import { clarityLabels, clarityWords } from './clarity-words.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { useStore } from '../../../../ui/use-store.ts';
 
 const SavesPanel = lazy(() => import('./SavesPanel.tsx'));
 
-export const menuMsgs = messages('game/menu', {
-  standard: 'Standard',
-  hd: 'HD',
-  ultra: 'Ultra',
-  bluray: 'Blu-ray',
+const msgs = messages('game/menu', {
   gamepad: 'Gamepad',
   keyboardMouse: 'Keyboard & mouse',
   touch: 'Touch',
@@ -48,9 +45,8 @@ export const menuMsgs = messages('game/menu', {
   quitGame: 'Quit game',
 });
 
-type MenuTexts = ReturnType<typeof menuMsgs.get>;
+type MenuTexts = ReturnType<typeof msgs.get>;
 
-export const clarityLabel = (t: MenuTexts) => ({ standard: t.standard, hd: t.hd, ultra: t.ultra, bluray: t.bluray }) as const;
 const opLabel = (t: MenuTexts): Record<OpType, string> => ({ [OP_TYPE.gamepad]: t.gamepad, [OP_TYPE.keyboard]: t.keyboardMouse, [OP_TYPE.touch]: t.touch });
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -75,7 +71,7 @@ function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange:
 /** The op type in force: a chip per mode the game lets the player switch to, or the one it is kept on (decision 0007). */
 function ControlsRow({ session }: { session: GameSession }) {
   useSignals();
-  const t = useStore(menuMsgs);
+  const t = useStore(msgs);
   const OP_LABEL = opLabel(t);
   const opType = session.opType.value;
   const opTypes = session.opTypes.value;
@@ -104,8 +100,8 @@ function ControlsRow({ session }: { session: GameSession }) {
  */
 export default function GameMenu({ session, controls, canRumble, onClose }: { session: GameSession; controls: ScreenControls; canRumble: boolean; onClose: () => void }) {
   useSignals();
-  const t = useStore(menuMsgs);
-  const CLARITY_LABEL = clarityLabel(t);
+  const t = useStore(msgs);
+  const CLARITY_LABEL = clarityLabels(useStore(clarityWords));
   const [saves, setSaves] = useState(false);
   const s = session.settings.value;
   const clarity = session.clarity.value;

@@ -4,7 +4,7 @@ import { clarityName } from '../../../../game/clarity.ts';
 import { messages, params } from '../../../../core/i18n/messages.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { useStore } from '../../../../ui/use-store.ts';
-import { clarityLabel, menuMsgs } from './GameMenu.tsx';
+import { clarityLabels, clarityWords } from './clarity-words.ts';
 
 const msgs = messages('game/network-offer', {
   poor: 'Poor network',
@@ -16,7 +16,7 @@ const msgs = messages('game/network-offer', {
 export function NetworkOffer({ session }: { session: GameSession }) {
   useSignals();
   const t = useStore(msgs);
-  const menu = useStore(menuMsgs);
+  const clarity = clarityLabels(useStore(clarityWords));
   const offer = session.networkOffer.value;
   if (offer === null) return null;
   return (
@@ -26,7 +26,7 @@ export function NetworkOffer({ session }: { session: GameSession }) {
         <path d="M13 20h3V8h-3zm5 0h3V4h-3z" fill="currentColor" opacity="0.3" />
       </svg>
       <span className="gs-net-offer__text">{t.poor}</span>
-      <Button onClick={() => session.takeNetworkOffer()}>{t.switchTo({ clarity: clarityLabel(menu)[clarityName(offer)] })}</Button>
+      <Button onClick={() => session.takeNetworkOffer()}>{t.switchTo({ clarity: clarity[clarityName(offer)] })}</Button>
       <Button variant="ghost" onClick={() => session.dismissNetworkOffer()}>
         {t.notNow}
       </Button>
