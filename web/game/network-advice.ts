@@ -72,12 +72,10 @@ export function createNetworkAdvice(o: {
   setClarity(index: number): unknown;
 }): NetworkAdvice {
   const state = signal<AdviceState>(NO_ADVICE);
-  let seen: StreamStats | null = null;
-  // Runs once per second's figures: the stats signal is the clock.
+  // Runs once per second's figures (the only signal it reads): the stats are the clock.
   const stop = effect(() => {
     const stats = o.stats.value;
-    if (!stats || stats === seen) return;
-    seen = stats;
+    if (!stats) return;
     const clarity = o.clarity.peek();
     state.value = adviseSecond(state.peek(), poorSecond(stats, o.level.peek()), clarity, lowerClarity(clarity, o.options.peek()));
   });
