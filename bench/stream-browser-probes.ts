@@ -18,6 +18,15 @@ export interface PageStats {
   width: number;
   height: number;
   timestamp: number;
+  /** What the network did to the stream and how it was mended (bench/stream-network.ts). */
+  packetsReceived: number;
+  packetsLost: number;
+  freezeCount: number;
+  /** s. */
+  totalFreezesDuration: number;
+  nackCount: number;
+  pliCount: number;
+  keyFramesDecoded: number;
 }
 
 /** The page instrumentation (see the file comment). */
@@ -166,6 +175,13 @@ function inboundVideo(page: Page): Promise<PageStats | null> {
         width: Number(r['frameWidth'] ?? 0),
         height: Number(r['frameHeight'] ?? 0),
         timestamp: Number(r['timestamp'] ?? 0),
+        packetsReceived: Number(r['packetsReceived'] ?? 0),
+        packetsLost: Number(r['packetsLost'] ?? 0),
+        freezeCount: Number(r['freezeCount'] ?? 0),
+        totalFreezesDuration: Number(r['totalFreezesDuration'] ?? 0),
+        nackCount: Number(r['nackCount'] ?? 0),
+        pliCount: Number(r['pliCount'] ?? 0),
+        keyFramesDecoded: Number(r['keyFramesDecoded'] ?? 0),
       };
     });
     return out;

@@ -3,23 +3,13 @@
  * one window's figures from two samples of the page's inbound video counters, and how long a stream took to be whole
  * again once the network cleared.
  */
+import type { PageStats } from './stream-browser-probes.ts';
 
-/** The cumulative counters of the SDK's inbound video (getStats `inbound-rtp`), and when they were read (page ms). */
-export interface VideoCounters {
-  at: number;
-  framesDecoded: number;
-  bytesReceived: number;
-  packetsReceived: number;
-  packetsLost: number;
-  freezeCount: number;
-  /** s. */
-  totalFreezesDuration: number;
-  nackCount: number;
-  pliCount: number;
-  keyFramesDecoded: number;
-  width: number;
-  height: number;
-}
+/** The cumulative counters of the SDK's inbound video (getStats `inbound-rtp`, ms `timestamp`) the benchmark reads. */
+export type VideoCounters = Pick<
+  PageStats,
+  'timestamp' | 'framesDecoded' | 'bytesReceived' | 'packetsReceived' | 'packetsLost' | 'freezeCount' | 'totalFreezesDuration' | 'nackCount' | 'pliCount' | 'keyFramesDecoded' | 'width' | 'height'
+>;
 
 export interface WindowFigures {
   fps: number;
@@ -33,7 +23,7 @@ export interface WindowFigures {
 }
 
 export function windowFigures(a: VideoCounters, b: VideoCounters): WindowFigures {
-  const s = Math.max(1e-3, (b.at - a.at) / 1000);
+  const s = Math.max(1e-3, (b.timestamp - a.timestamp) / 1000);
   const received = b.packetsReceived - a.packetsReceived;
   const lost = Math.max(0, b.packetsLost - a.packetsLost);
   return {
@@ -49,20 +39,20 @@ export function windowFigures(a: VideoCounters, b: VideoCounters): WindowFigures
 }
 
 /**
- * Page ms from `clearedAt` to the end of the first second after it in which the stream was whole again: at least
+ * Ms from `clearedAt` (a `timestamp`) to the end of the first second after it in which the stream was whole again: at least
  * `minFps` frames decoded, no packet lost, at the clarity's size. Null when no such second is in `samples` (read
  * every ~100 ms, in order).
  */
 export function recoveryMs(samples: readonly VideoCounters[], clearedAt: number, minFps: number, size: { width: number; height: number }): number | null {
-  const after = samples.filter((s) => s.at >= clearedAt);
+  const after = samples.filter((s) => s.timestamp >= clearedAt);
   let from = 0;
   for (let i = 0; i < after.length; i++) {
     const b = after[i] as VideoCounters;
-    while (from < i && b.at - (after[from + 1] as VideoCounters).at >= 1000) from++;
+    while (from < i && b.timestamp - (after[from + 1] as VideoCounters).timestamp >= 1000) from++;
     const a = after[from] as VideoCounters;
-    if (b.at - a.at < 1000) continue;
+    if (b.timestamp - a.timestamp < 1000) continue;
     const w = windowFigures(a, b);
-    if (w.fps >= minFps && w.lossPct === 0 && b.width === size.width && b.height === size.height) return b.at - clearedAt;
+    if (w.fps >= minFps && w.lossPct === 0 && b.width === size.width && b.height === size.height) return b.timestamp - clearedAt;
   }
   return null;
 }

@@ -18,9 +18,8 @@ import { createApp } from '../mock-server/app.ts';
 import { LEVELS } from '../mock-server/game/sessions.ts';
 import { CONTROL_WRITE_HEADERS } from '../mock-server/http/control-guard.ts';
 import type { NetworkConditions } from '../mock-server/stream/network.ts';
-import { frameGameHeight } from '../web/api/frame-code.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR } from '../tests/e2e/harness.ts';
-import { initScript } from './stream-browser-probes.ts';
+import { initScript, pageStats } from './stream-browser-probes.ts';
 import { loggedIn, setClarity, startGame, type BrowserCtx } from './stream-browser-session.ts';
 import { recoveryMs, windowFigures, type VideoCounters, type WindowFigures } from './stream-network-figures.ts';
 import { f0, f1, ratio, table } from './stats.ts';
@@ -56,39 +55,11 @@ interface ConditionRun {
   recoveredKbps: number | null;
 }
 
-function counters(page: Page): Promise<VideoCounters | null> {
-  return page.evaluate(async () => {
-    const B = (globalThis as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
-    const pc = [...B.pcs].reverse().find((p) => p.connectionState === 'connected');
-    if (!pc) return null;
-    let out: VideoCounters | null = null;
-    const at = performance.now();
-    (await pc.getStats()).forEach((r: Record<string, unknown>) => {
-      if (r['type'] !== 'inbound-rtp' || r['kind'] !== 'video') return;
-      // No named helper functions in here: tsx's keepNames would reference a __name the page does not have.
-      out = {
-        at,
-        framesDecoded: Number(r['framesDecoded'] ?? 0),
-        bytesReceived: Number(r['bytesReceived'] ?? 0),
-        packetsReceived: Number(r['packetsReceived'] ?? 0),
-        packetsLost: Number(r['packetsLost'] ?? 0),
-        freezeCount: Number(r['freezeCount'] ?? 0),
-        totalFreezesDuration: Number(r['totalFreezesDuration'] ?? 0),
-        nackCount: Number(r['nackCount'] ?? 0),
-        pliCount: Number(r['pliCount'] ?? 0),
-        keyFramesDecoded: Number(r['keyFramesDecoded'] ?? 0),
-        width: Number(r['frameWidth'] ?? 0),
-        height: Number(r['frameHeight'] ?? 0),
-      };
-    });
-    return out;
-  });
-}
-
+/** The SDK's inbound video counters now; the picture's height without the frame code's strip. */
 async function must(page: Page): Promise<VideoCounters> {
-  const c = await counters(page);
+  const c = await pageStats(page);
   if (!c) throw new Error('the page has no connected stream');
-  return { ...c, height: frameGameHeight(c.width, c.height) };
+  return c;
 }
 
 async function windowOf(page: Page, ms: number): Promise<WindowFigures> {
@@ -130,7 +101,7 @@ async function runCondition(page: Page, base: string, session: string, c: (typeo
   }
   const during = windowFigures(a, await must(page));
   await network(base, session, null);
-  const cleared = (await must(page)).at;
+  const cleared = (await must(page)).timestamp;
   const samples: VideoCounters[] = [];
   const stopAt = performance.now() + RECOVERY_LIMIT_MS;
   let recovered: number | null = null;
@@ -140,7 +111,7 @@ async function runCondition(page: Page, base: string, session: string, c: (typeo
     await sleep(100);
   }
   const last = samples[samples.length - 1];
-  const second = last && samples.find((x) => x.at >= last.at - 1000);
+  const second = last && samples.find((x) => x.timestamp >= last.timestamp - 1000);
   const recoveredKbps = recovered !== null && last && second && second !== last ? windowFigures(second, last).kbps : null;
   const run = { name: c.name, base: baseFigures, during, offerMs, recoveryMs: recovered, recoveredKbps };
   log(

@@ -17,7 +17,7 @@ function reads(n: number, o: { fps?: number; lossFrom?: number; lossTo?: number;
     if (at >= (o.lossFrom ?? Infinity) && at < (o.lossTo ?? Infinity)) lost += 1;
     const small = at < (o.smallUntil ?? 0);
     out.push({
-      at,
+      timestamp: at,
       framesDecoded: Math.round(((o.fps ?? 60) * at) / 1000),
       bytesReceived: at * 100,
       packetsReceived: i * 50,
