@@ -134,6 +134,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
   }, 60_000);
 
   it('bitrateKbps is accepted; GET shows the conditions and each stream figures (framesSent, framesDropped, inputs)', async () => {
+    const CAP_KBPS = 200;
     const run = await runningGame(s, FREE_TRIAL);
     const r = rtcSdk(s);
     r.sdk.start(run.target);
@@ -144,23 +145,25 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     // Received bitrate as the SDK measures it (getStats), before and under the cap.
     const bitrate = async (): Promise<number | null> => (await r.sdk.stats())?.bitrateKbps ?? null;
     let before: number | null = null;
-    await until(async () => ((before = await bitrate()) ?? 0) > 600, 'the uncapped stream above 600 kbit/s', 10_000, () => String(before), 500);
+    // Twice the cap below: how much the picture needs varies with the scene and the machine's load (it can sit near
+    // 600 kbit/s for seconds), and the cap must show against whatever it is.
+    await until(async () => ((before = await bitrate()) ?? 0) > 2 * CAP_KBPS, `the uncapped stream above ${2 * CAP_KBPS} kbit/s`, 10_000, () => String(before), 500);
 
-    const posted = await network(s, 'POST', { bitrateKbps: 400 });
+    const posted = await network(s, 'POST', { bitrateKbps: CAP_KBPS });
     expect(posted.status).toBe(200);
-    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
+    expect(posted.body.network).toEqual({ latencyMs: 0, bitrateKbps: CAP_KBPS, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     // The cap renegotiates the running connection: frames keep coming, nothing reconnects.
     const f = r.sdk.framesPresented;
     await until(() => r.sdk.framesPresented >= f + 30, 'frames after the new cap', 10_000, () => describeSdk(r));
     let after: number | null = null;
-    await until(async () => ((after = await bitrate()) ?? Infinity) < 400 * 1.25, 'the stream under the 400 kbit/s cap', 10_000, () => String(after), 500);
-    console.log(`stream-webrtc bitrate: ${Math.round(before ?? 0)} kbit/s, then ${Math.round(after ?? 0)} kbit/s under a 400 kbit/s cap`);
+    await until(async () => ((after = await bitrate()) ?? Infinity) < CAP_KBPS * 1.25, `the stream under the ${CAP_KBPS} kbit/s cap`, 10_000, () => String(after), 500);
+    console.log(`stream-webrtc bitrate: ${Math.round(before ?? 0)} kbit/s, then ${Math.round(after ?? 0)} kbit/s under a ${CAP_KBPS} kbit/s cap`);
     expect(r.disconnects).toEqual([]);
 
     const got = await network(s, 'GET');
     expect(got.status).toBe(200);
     expect(got.body.session).toBe(DEFAULT_SESSION);
-    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
+    expect(got.body.network).toEqual({ latencyMs: 0, bitrateKbps: CAP_KBPS, dropPercent: 0, stall: false, lossPercent: 0, bandwidthKbps: 0 });
     expect(got.body.streams).toHaveLength(1);
     const row = got.body.streams[0];
     expect(row).toMatchObject({ sc_id: run.scId, status: 'running', viewers: 1, inputs: 1, inputSeq: 1, framesDropped: 0 });
@@ -170,7 +173,7 @@ describe('WebRTC stream: network conditions (POST /__mock/network; SPEC §4 Reco
     const other = await json<{ network: unknown; streams: unknown[] }>(s.port, 'POST', '/__mock/network', { latencyMs: 50 }, 'qa-other');
     expect(other.status).toBe(200);
     expect(other.body).toMatchObject({ network: { latencyMs: 50, bitrateKbps: 0, dropPercent: 0, stall: false }, streams: [] });
-    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: 400, dropPercent: 5, stall: false, lossPercent: 0, bandwidthKbps: 0 });
+    expect((await network(s, 'POST', { dropPercent: 5 })).body.network).toEqual({ latencyMs: 0, bitrateKbps: CAP_KBPS, dropPercent: 5, stall: false, lossPercent: 0, bandwidthKbps: 0 });
   }, 40_000);
 
   it('bad bodies answer 400 with a message naming the field', async () => {
