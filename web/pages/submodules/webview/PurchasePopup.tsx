@@ -86,9 +86,12 @@ export function PurchasePopup({
     };
   }, [kind]);
 
+  // Recorded before it goes: gone from the screen, it is gone for its expiry, even if the page reloads or the player
+  // moves on at once (a pop-up hidden before its expiry was written came back after a quick reload, and one still
+  // being written held back the next place's pop-up).
   const dismiss = async (then: () => void): Promise<void> => {
-    setState('hidden');
     await writeExpire(kind, nextExpire(system, clock.now())).catch(() => undefined);
+    setState('hidden');
     then();
   };
 
